@@ -1,0 +1,70 @@
+# Scorekeeper. `make run` serves the app; `make test` runs every check and test.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+TRANSLATIONS := scorekeeper/translations
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: run test lint typecheck unit pg-test bench translations compile-translations install install-dev browser-deps clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: requirements.txt $(BIN)/python
+	$(BIN)/pip install -q --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt $(VENV)/.installed
+	$(BIN)/pip install -q --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+install: $(VENV)/.installed compile-translations
+
+install-dev: $(VENV)/.installed-dev compile-translations
+
+compile-translations: $(VENV)/.installed
+	$(BIN)/pybabel -q compile -d $(TRANSLATIONS)
+
+## Serve the app on all interfaces (phones on the local network reach it on port $(PORT)).
+run: install
+	$(BIN)/flask --app scorekeeper db upgrade
+	$(BIN)/gunicorn --workers 2 --bind 0.0.0.0:$(PORT) --access-logfile - "scorekeeper:create_app()"
+
+## Debian's Chromium for the browser tests (Playwright cannot download its own here).
+browser-deps:
+	@if ! [ -x $(CHROMIUM) ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-noto-color-emoji >/dev/null; \
+	  else echo "Chromium missing: run 'sudo apt-get install chromium'" >&2; exit 1; fi; \
+	fi
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+unit: install-dev
+	$(BIN)/python -m pytest -q
+
+## Every check and every test (the SQLite pass; .ci/run adds the PostgreSQL pass).
+test: install-dev browser-deps lint
+	CHROMIUM_PATH=$(CHROMIUM) $(BIN)/python -m pytest -q
+
+## The whole suite against a throwaway PostgreSQL cluster.
+pg-test: install-dev browser-deps
+	CHROMIUM_PATH=$(CHROMIUM) .ci/pg-throwaway.sh $(BIN)/python -m pytest -q
+
+bench: install
+	$(BIN)/python bench/engine.py
+
+## Extract the user-visible strings and update both catalogues; English keeps its msgid.
+## Then translate the new empty entries of es/LC_MESSAGES/messages.po (tests/test_catalogues.py checks).
+translations: $(VENV)/.installed
+	$(BIN)/pybabel -q extract -F babel.cfg -k N_ -k _l --no-location --sort-output -o $(TRANSLATIONS)/messages.pot .
+	$(BIN)/pybabel -q update --no-fuzzy-matching -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS)
+	$(BIN)/python -c "from babel.messages.pofile import read_po, write_po; \
+	path = '$(TRANSLATIONS)/en/LC_MESSAGES/messages.po'; catalog = read_po(open(path, 'rb')); \
+	[setattr(m, 'string', m.id) for m in catalog if m.id and not m.string]; write_po(open(path, 'wb'), catalog)"
+
+clean:
+	rm -rf $(VENV) test-results

@@ -1,0 +1,122 @@
+"""/api/v1: the scoring API (shared/spec/score-api.md). JSON in, JSON out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+from flask_babel import gettext
+
+from .engine import RULESETS, OptionError, RuleSet, RuleViolation, RuleViolations, configure, get_ruleset, score_hand
+from .engine.game import HandResult
+from .engine.options import offered_options, parameters
+from .errors import json_error
+from .i18n import render, translate
+from .payloads import ShapeError, parse_score_request
+from .reference import rule_help_path
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+
+def ruleset_json(ruleset: RuleSet) -> dict[str, Any]:
+    """A rule set as the API lists it: names in the request's language, every parameter."""
+    return {
+        "id": ruleset.id,
+        "name": translate(ruleset.name),
+        "description": translate(ruleset.description),
+        "players": list(ruleset.players_allowed),
+        "individual": ruleset.individual,
+        "sides": list(ruleset.sides_allowed),
+        "sources": list(ruleset.sources),
+        "options": list(offered_options(ruleset)),
+        "variants": {str(players): variant_changes(ruleset, players) for players in ruleset.player_variants},
+        "parameters": parameters(ruleset),
+    }
+
+
+def variant_changes(ruleset: RuleSet, players: int) -> dict[str, Any]:
+    """The parameters that change when the rule set is played by ``players`` players."""
+    base = parameters(ruleset)
+    variant = parameters(configure(ruleset, {"players": players}))
+    return {name: value for name, value in variant.items() if base.get(name) != value}
+
+
+def violation_json(violation: RuleViolation) -> dict[str, Any]:
+    """One rule violation in the 422 shape."""
+    return {
+        "side": violation.side,
+        "field": violation.field,
+        "rule": violation.rule,
+        "message": violation.render(translate),
+        "help": rule_help_path(violation.rule),
+    }
+
+
+def hand_result_json(ruleset_id: str, result: HandResult) -> dict[str, Any]:
+    """A scored hand in the 200 shape."""
+    winner = result.outcome.winner
+    return {
+        "ruleset": ruleset_id,
+        "sides": [
+            {
+                "name": side.name,
+                "hand_score": side.hand_score,
+                "breakdown": side.breakdown.as_dict(),
+                "canastas": {
+                    "natural": side.canastas.natural,
+                    "mixed": side.canastas.mixed,
+                    "wild": side.canastas.wild,
+                },
+                "total_after": side.total_after,
+                "next_minimum": side.next_minimum,
+            }
+            for side in result.sides
+        ],
+        "winner": result.sides[winner].name if winner is not None else None,
+        "game_over": result.outcome.game_over,
+    }
+
+
+@bp.get("/rulesets")
+def list_rulesets() -> Response:
+    """Every rule set."""
+    return jsonify({"rulesets": [ruleset_json(ruleset) for ruleset in RULESETS.values()]})
+
+
+@bp.get("/rulesets/<ruleset_id>")
+def show_ruleset(ruleset_id: str) -> Response | tuple[Response, int]:
+    """One rule set; 404 JSON for an unknown id."""
+    ruleset = get_ruleset(ruleset_id)
+    if ruleset is None:
+        return json_error(404, "unknown_ruleset", gettext("There is no rule set called %(id)s.", id=ruleset_id))
+    return jsonify(ruleset_json(ruleset))
+
+
+@bp.post("/score")
+def score() -> Response | tuple[Response, int]:
+    """Score one hand and store nothing: 200 with the scores, 422 with every rule broken."""
+    if not request.is_json:
+        return json_error(
+            415, "unsupported_media_type", gettext("Send the body as JSON, with Content-Type: application/json.")
+        )
+    body = request.get_json(silent=True)
+    if body is None:
+        return json_error(400, "invalid_json", gettext("The body is not valid JSON."))
+    try:
+        entry = parse_score_request(body, lambda number: gettext("Side %(number)s", number=number))
+    except ShapeError as exc:
+        return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
+    base = get_ruleset(entry.ruleset)
+    if base is None:
+        return json_error(
+            400, "unknown_ruleset", gettext("There is no rule set called %(id)s.", id=entry.ruleset), field="ruleset"
+        )
+    try:
+        ruleset = configure(base, entry.options, sides=len(entry.sides))
+    except OptionError as exc:
+        return json_error(400, "invalid_option", exc.render(translate), field=f"options.{exc.option}")
+    try:
+        result = score_hand(entry.sides, ruleset, entry.hand_number)
+    except RuleViolations as exc:
+        return jsonify({"errors": [violation_json(v) for v in exc.violations]}), 422
+    return jsonify(hand_result_json(base.id, result))

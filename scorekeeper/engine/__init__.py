@@ -1,0 +1,49 @@
+"""The Canasta rules: pure Python, standard library only, fully typed.
+
+Nothing here knows about Flask, SQLAlchemy or WTForms; the web layer turns requests
+into these values and these values into pages.
+"""
+
+from .catalogue import RULESETS, get_ruleset
+from .entries import CanastaCount, Penalty, QuickEntry, SideEntry
+from .errors import OptionError, RuleViolation, RuleViolations
+from .game import HandResult, Outcome, SideScore, game_outcome, initial_meld_minimum, running_totals, score_hand
+from .melds import CanastaKind, Meld, can_meld, canasta_kind, meld_value, verify_meld
+from .options import configure, offered_options, parameters
+from .rulesets import RuleSet
+from .scoring import Breakdown, score_side
+from .validation import can_score_hand, hand_violations, verify_hand
+
+__all__ = [
+    "RULESETS",
+    "Breakdown",
+    "CanastaCount",
+    "CanastaKind",
+    "HandResult",
+    "Meld",
+    "OptionError",
+    "Outcome",
+    "Penalty",
+    "QuickEntry",
+    "RuleSet",
+    "RuleViolation",
+    "RuleViolations",
+    "SideEntry",
+    "SideScore",
+    "can_meld",
+    "can_score_hand",
+    "canasta_kind",
+    "configure",
+    "game_outcome",
+    "get_ruleset",
+    "hand_violations",
+    "initial_meld_minimum",
+    "meld_value",
+    "offered_options",
+    "parameters",
+    "running_totals",
+    "score_hand",
+    "score_side",
+    "verify_hand",
+    "verify_meld",
+]

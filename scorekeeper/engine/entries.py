@@ -1,0 +1,78 @@
+"""What a side records for one hand: melds, red threes, going out, cards held, penalties."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from .cards import HAND_KEYS
+from .melds import CanastaKind, Meld
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """Points the table agreed to take off a side, with the reason."""
+
+    points: int
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class CanastaCount:
+    """Canastas of each kind."""
+
+    natural: int = 0
+    mixed: int = 0
+    wild: int = 0
+
+    @property
+    def total(self) -> int:
+        """Every canasta, whatever its kind."""
+        return self.natural + self.mixed + self.wild
+
+    def of(self, kind: CanastaKind) -> int:
+        """Canastas of one kind."""
+        return {CanastaKind.NATURAL: self.natural, CanastaKind.MIXED: self.mixed, CanastaKind.WILD: self.wild}[kind]
+
+
+@dataclass(frozen=True)
+class QuickEntry:
+    """The paper-sheet way: card points melded, canastas by kind, points still held."""
+
+    meld_points: int = 0
+    canastas: CanastaCount = CanastaCount()
+    hand_points: int = 0
+
+
+@dataclass(frozen=True)
+class SideEntry:
+    """One side's record of a hand. In partnerships ``hand`` holds both partners' cards."""
+
+    name: str = ""
+    total_before: int = 0
+    melds: tuple[Meld, ...] = ()
+    red_threes: int = 0
+    went_out: bool = False
+    concealed: bool = False
+    hand: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    penalties: tuple[Penalty, ...] = ()
+    quick: QuickEntry | None = None
+
+    def __post_init__(self) -> None:
+        unknown = set(self.hand) - set(HAND_KEYS)
+        if unknown:
+            raise ValueError(f"unknown card keys {sorted(unknown)}")
+        if self.quick is not None and (self.melds or any(self.hand.values())):
+            raise ValueError("a quick entry replaces melds and hand")
+
+    @property
+    def has_melded(self) -> bool:
+        """Whether the side has anything melded on the table (red threes are not melds)."""
+        if self.quick is not None:
+            return self.quick.meld_points > 0 or self.quick.canastas.total > 0
+        return any(meld.size > 0 for meld in self.melds)
+
+    def held(self, key: str) -> int:
+        """How many cards of one key the side still holds."""
+        return self.hand.get(key, 0)

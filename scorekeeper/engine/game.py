@@ -1,0 +1,121 @@
+"""The game's arithmetic: running totals, initial-meld minimums, game over and the winner."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import accumulate
+
+from .entries import CanastaCount, SideEntry
+from .rulesets import MatchMode, RuleSet, TargetRule, TiePolicy
+from .scoring import Breakdown, canasta_count, score_sides
+from .validation import verify_hand
+
+
+def initial_meld_minimum(total: int, ruleset: RuleSet, hand_number: int | None = None) -> int:
+    """The points a side's first meld of a hand must reach, from its total before the hand (K15-K17).
+
+    Where the rule set goes by round (Hand and Foot), ``hand_number`` (1 for the first
+    hand) picks the row instead; past the last row the last one holds.
+    """
+    if ruleset.min_by_round is not None and hand_number is not None:
+        return ruleset.min_by_round[min(max(hand_number, 1), len(ruleset.min_by_round)) - 1]
+    minimum = ruleset.min_table[0][1]
+    for lowest, row_minimum in ruleset.min_table:
+        if lowest is None or total >= lowest:
+            minimum = row_minimum
+    return minimum
+
+
+def running_totals(hand_scores: Sequence[int], start: int = 0) -> list[int]:
+    """A side's total after each hand."""
+    return list(accumulate(hand_scores, initial=start))[1:]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Whether the game is over, and who won (None with game over is a declared draw)."""
+
+    game_over: bool
+    winner: int | None
+    leaders: tuple[int, ...]
+
+
+def reached_target(total: int, ruleset: RuleSet) -> bool:
+    """Whether a total ends the game: reach the target, or exceed it (K19)."""
+    if ruleset.target_rule is TargetRule.EXCEED:
+        return total > ruleset.target
+    return total >= ruleset.target
+
+
+def game_outcome(totals: Sequence[int], ruleset: RuleSet, hands_played: int | None = None) -> Outcome:
+    """Game over and the winner, by target or by a fixed number of hands (K19-K21).
+
+    When the game ends the highest total wins, however many sides passed the target;
+    a tie at the top plays on or is a draw, by ``tie_policy``.
+    """
+    if not totals:
+        return Outcome(False, None, ())
+    top = max(totals)
+    leaders = tuple(i for i, total in enumerate(totals) if total == top)
+    if ruleset.match_mode is MatchMode.ROUND:
+        ends = (
+            hands_played is not None and ruleset.hands_in_match is not None and hands_played >= ruleset.hands_in_match
+        )
+    else:
+        ends = any(reached_target(total, ruleset) for total in totals)
+    if not ends:
+        return Outcome(False, None, leaders)
+    if len(leaders) == 1:
+        return Outcome(True, leaders[0], leaders)
+    if ruleset.tie_policy is TiePolicy.DRAW:
+        return Outcome(True, None, leaders)
+    return Outcome(False, None, leaders)
+
+
+@dataclass(frozen=True)
+class SideScore:
+    """One side's result for a hand: breakdown, canastas, totals and the next minimum."""
+
+    name: str
+    breakdown: Breakdown
+    canastas: CanastaCount
+    total_before: int
+    next_minimum: int
+
+    @property
+    def hand_score(self) -> int:
+        """The sum of the breakdown."""
+        return self.breakdown.total
+
+    @property
+    def total_after(self) -> int:
+        """The total once this hand is added."""
+        return self.total_before + self.hand_score
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A scored hand: every side's score and the game's outcome after it."""
+
+    sides: tuple[SideScore, ...]
+    outcome: Outcome
+
+
+def score_hand(entries: Sequence[SideEntry], ruleset: RuleSet, hand_number: int | None = None) -> HandResult:
+    """Score one hand for every side; raises ``RuleViolations`` for an entry that breaks a rule."""
+    verify_hand(entries, ruleset)
+    breakdowns = score_sides(entries, ruleset)
+    next_hand = hand_number + 1 if hand_number is not None else None
+    sides = tuple(
+        SideScore(
+            name=entry.name,
+            breakdown=breakdown,
+            canastas=canasta_count(entry, ruleset),
+            total_before=entry.total_before,
+            next_minimum=initial_meld_minimum(entry.total_before + breakdown.total, ruleset, next_hand),
+        )
+        for entry, breakdown in zip(entries, breakdowns, strict=True)
+    )
+    outcome = game_outcome([side.total_after for side in sides], ruleset, hand_number)
+    return HandResult(sides, outcome)

@@ -1,0 +1,215 @@
+"""Melds: their legality under a rule set, their card value, and the canasta they make."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol
+
+from .cards import MELD_RANKS, WILD_RANK, Card
+from .errors import RuleViolation, RuleViolations
+from .i18n import N_
+from .rulesets import RuleSet
+
+
+class CanastaKind(StrEnum):
+    """Natural (no wild card), mixed (some wild cards) or wild (wild cards only)."""
+
+    NATURAL = "natural"
+    MIXED = "mixed"
+    WILD = "wild"
+
+
+@dataclass(frozen=True)
+class Meld:
+    """One meld on the table: a rank (or ``3B``, or ``WILD``) and its cards by kind."""
+
+    rank: str
+    naturals: int = 0
+    jokers: int = 0
+    twos: int = 0
+
+    def __post_init__(self) -> None:
+        if self.rank not in MELD_RANKS:
+            raise ValueError(f"unknown meld rank {self.rank!r}")
+
+    @property
+    def wilds(self) -> int:
+        """Jokers and twos together."""
+        return self.jokers + self.twos
+
+    @property
+    def size(self) -> int:
+        """Every card in the meld."""
+        return self.naturals + self.wilds
+
+    @property
+    def is_wild_meld(self) -> bool:
+        """A meld of wild cards only (Uruguayan, S001, Hoyle)."""
+        return self.rank == WILD_RANK
+
+    @property
+    def is_black_three_meld(self) -> bool:
+        """A meld of black threes, made only when going out."""
+        return self.rank == Card.BLACK_THREE.value
+
+
+class _Broken(Protocol):
+    """Builds a violation for the meld being checked."""
+
+    def __call__(self, rule: str, template: str, **params: object) -> RuleViolation: ...
+
+
+def meld_value(meld: Meld, ruleset: RuleSet) -> int:
+    """The card value of a meld: its cards count inside canastas too (variants.md §6)."""
+    values = ruleset.card_values
+    natural_value = 0 if meld.is_wild_meld else values[meld.rank]
+    return meld.naturals * natural_value + meld.jokers * values[Card.JOKER] + meld.twos * values[Card.TWO]
+
+
+def canasta_kind(meld: Meld, ruleset: RuleSet) -> CanastaKind | None:
+    """The kind of canasta a meld makes, or None when it is not (yet) a canasta."""
+    if meld.is_black_three_meld or meld.size < ruleset.canasta_size:
+        return None
+    if meld.is_wild_meld:
+        return CanastaKind.WILD if ruleset.wild_meld is not None else None
+    if meld.naturals < ruleset.canasta_min_naturals:
+        return None
+    return CanastaKind.NATURAL if meld.wilds == 0 else CanastaKind.MIXED
+
+
+def meld_violations(
+    meld: Meld, ruleset: RuleSet, *, going_out: bool, side: int | None = None, field: str | None = None
+) -> list[RuleViolation]:
+    """Every rule this meld breaks; ``going_out`` says whether its side went out."""
+
+    def broken(rule: str, template: str, **params: object) -> RuleViolation:
+        return RuleViolation(rule, template, params, side, field)
+
+    if meld.is_black_three_meld:
+        return _black_three_violations(meld, ruleset, going_out, broken)
+    if meld.is_wild_meld:
+        return _wild_meld_violations(meld, ruleset, broken)
+    problems = []
+    if meld.size < ruleset.min_meld_size:
+        problems.append(
+            broken(
+                "meld_too_small",
+                N_("A meld needs at least %(needed)s cards; this one has %(cards)s."),
+                needed=ruleset.min_meld_size,
+                cards=meld.size,
+            )
+        )
+    if meld.naturals < ruleset.min_naturals:
+        problems.append(
+            broken(
+                "meld_min_naturals",
+                N_("A meld needs at least %(needed)s natural cards; this one has %(naturals)s."),
+                needed=ruleset.min_naturals,
+                naturals=meld.naturals,
+            )
+        )
+    if ruleset.max_wilds is not None and meld.wilds > ruleset.max_wilds:
+        problems.append(
+            broken(
+                "meld_max_wilds",
+                N_("A meld may hold at most %(allowed)s wild cards; this one holds %(wilds)s."),
+                allowed=ruleset.max_wilds,
+                wilds=meld.wilds,
+            )
+        )
+    if ruleset.wilds_le_naturals and meld.wilds > meld.naturals:
+        problems.append(
+            broken(
+                "meld_wilds_exceed_naturals",
+                N_(
+                    "Wild cards may not outnumber natural cards; this meld has %(wilds)s wild and %(naturals)s natural."
+                ),
+                wilds=meld.wilds,
+                naturals=meld.naturals,
+            )
+        )
+    if ruleset.max_meld_size is not None and meld.size > ruleset.max_meld_size:
+        problems.append(
+            broken(
+                "meld_too_large",
+                N_("A meld may hold at most %(allowed)s cards; this one has %(cards)s."),
+                allowed=ruleset.max_meld_size,
+                cards=meld.size,
+            )
+        )
+    if ruleset.sevens_no_wilds and meld.rank == Card.SEVEN.value and meld.wilds > 0:
+        problems.append(broken("sevens_no_wilds", N_("A meld of sevens may hold no wild cards.")))
+    if meld.size >= ruleset.canasta_size and meld.naturals < ruleset.canasta_min_naturals:
+        problems.append(
+            broken(
+                "canasta_min_naturals",
+                N_("A canasta needs at least %(needed)s natural cards; this one has %(naturals)s."),
+                needed=ruleset.canasta_min_naturals,
+                naturals=meld.naturals,
+            )
+        )
+    return problems
+
+
+def _black_three_violations(meld: Meld, ruleset: RuleSet, going_out: bool, broken: _Broken) -> list[RuleViolation]:
+    if not ruleset.black_three_meld:
+        return [broken("black_three_meld_not_allowed", N_("Black threes may never be melded in this rule set."))]
+    problems = []
+    if not going_out:
+        problems.append(
+            broken(
+                "black_three_meld_without_going_out",
+                N_("Black threes may be melded only by the side that goes out."),
+            )
+        )
+    if meld.wilds > 0:
+        problems.append(broken("black_three_meld_wilds", N_("A meld of black threes may hold no wild cards.")))
+    if meld.size not in ruleset.black_three_meld_sizes:
+        sizes = " / ".join(str(n) for n in ruleset.black_three_meld_sizes)
+        problems.append(
+            broken(
+                "black_three_meld_size",
+                N_("A meld of black threes must have %(sizes)s cards; this one has %(cards)s."),
+                sizes=sizes,
+                cards=meld.size,
+            )
+        )
+    return problems
+
+
+def _wild_meld_violations(meld: Meld, ruleset: RuleSet, broken: _Broken) -> list[RuleViolation]:
+    rules = ruleset.wild_meld
+    if rules is None:
+        return [broken("wild_meld_not_allowed", N_("This rule set has no melds of wild cards only."))]
+    if meld.size < rules.min_start:
+        return [
+            broken(
+                "wild_meld_too_small",
+                N_("A meld of wild cards needs at least %(needed)s cards; this one has %(cards)s."),
+                needed=rules.min_start,
+                cards=meld.size,
+            )
+        ]
+    if meld.size > rules.max_size:
+        return [
+            broken(
+                "meld_too_large",
+                N_("A meld may hold at most %(allowed)s cards; this one has %(cards)s."),
+                allowed=rules.max_size,
+                cards=meld.size,
+            )
+        ]
+    return []
+
+
+def verify_meld(meld: Meld, ruleset: RuleSet, *, going_out: bool = False) -> None:
+    """Raise ``RuleViolations`` with every rule the meld breaks."""
+    problems = meld_violations(meld, ruleset, going_out=going_out)
+    if problems:
+        raise RuleViolations(problems)
+
+
+def can_meld(meld: Meld, ruleset: RuleSet, *, going_out: bool = False) -> bool:
+    """Whether the meld is legal under the rule set."""
+    return not meld_violations(meld, ruleset, going_out=going_out)

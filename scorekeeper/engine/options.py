@@ -1,0 +1,305 @@
+"""House rules: overriding a rule set's parameters by name, with every value checked.
+
+The API and the new-game form both come through ``configure``: unknown names and
+values of the wrong type or range raise ``OptionError`` naming the option.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from enum import StrEnum
+from typing import Any
+
+from .cards import MELD_RANKS
+from .errors import OptionError
+from .i18n import N_, Msg
+from .rulesets import (
+    MatchMode,
+    MinimumBasis,
+    Red3NegativeWhen,
+    RedThreeInHand,
+    RuleSet,
+    StockOutRule,
+    TargetRule,
+    TiePolicy,
+    WildMeld,
+    frozen_map,
+)
+
+Converter = Callable[[str, object], object]
+
+#: Options every rule set offers at the start of a game (variants.md §4).
+COMMON_OPTIONS: tuple[str, ...] = (
+    "target",
+    "target_rule",
+    "tie_policy",
+    "match_mode",
+    "hands_in_match",
+    "canastas_to_go_out",
+    "go_out_bonus",
+    "concealed_total",
+    "min_naturals",
+    "max_wilds",
+    "wilds_le_naturals",
+    "red3_negative_when",
+    "red_three_in_hand",
+    "black_three_four_bonus",
+    "four_black_threes_in_hand_penalty",
+    "allow_duplicate_rank",
+    "canasta_required_for_positive",
+    "black_three_freezes",
+)
+
+#: Parameters that describe the rule set itself rather than a rule: never overridden.
+IDENTITY_FIELDS = frozenset(
+    {"id", "name", "description", "sources", "extra_options", "player_variants", "side_variants", "penalty_list"}
+)
+
+
+def _wrong(option: str, expected: Msg) -> OptionError:
+    return OptionError(option, N_("Option %(option)s must be %(expected)s."), {"option": option, "expected": expected})
+
+
+def _range(low: int, high: int) -> Msg:
+    return Msg(N_("a whole number from %(low)s to %(high)s"), {"low": low, "high": high})
+
+
+def _as_int(option: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _wrong(option, _range(low, high))
+    return value
+
+
+def _int(low: int, high: int) -> Converter:
+    def convert(option: str, value: object) -> int:
+        return _as_int(option, value, low, high)
+
+    return convert
+
+
+def _optional(inner: Converter) -> Converter:
+    def convert(option: str, value: object) -> object:
+        return None if value is None else inner(option, value)
+
+    return convert
+
+
+def _bool(option: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise _wrong(option, Msg(N_("true or false")))
+    return value
+
+
+def _choice(enum: type[StrEnum]) -> Converter:
+    def convert(option: str, value: object) -> StrEnum:
+        choices = [member.value for member in enum]
+        if not isinstance(value, str) or value not in choices:
+            raise _wrong(option, Msg(N_("one of %(choices)s"), {"choices": ", ".join(choices)}))
+        return enum(value)
+
+    return convert
+
+
+def _int_list(low: int, high: int, *, increasing: bool = False) -> Converter:
+    def convert(option: str, value: object) -> tuple[int, ...]:
+        expected = Msg(N_("a list of whole numbers from %(low)s to %(high)s"), {"low": low, "high": high})
+        if not isinstance(value, (list, tuple)) or not value:
+            raise _wrong(option, expected)
+        items = tuple(_as_int(option, item, low, high) for item in value)
+        if increasing and list(items) != sorted(set(items)):
+            raise _wrong(option, Msg(N_("a list of different numbers in increasing order")))
+        return items
+
+    return convert
+
+
+def _min_table(option: str, value: object) -> tuple[tuple[int | None, int], ...]:
+    expected = Msg(
+        N_("a list of [lowest total, minimum] rows in increasing order; the first total may be null (negative)")
+    )
+    if not isinstance(value, (list, tuple)) or not value:
+        raise _wrong(option, expected)
+    rows: list[tuple[int | None, int]] = []
+    for index, row in enumerate(value):
+        if not isinstance(row, (list, tuple)) or len(row) != 2:
+            raise _wrong(option, expected)
+        low, minimum = row
+        if low is None and index != 0:
+            raise _wrong(option, expected)
+        lowest = None if low is None else _as_int(option, low, -1_000_000, 1_000_000)
+        rows.append((lowest, _as_int(option, minimum, 0, 100_000)))
+    lows = [low for low, _ in rows if low is not None]
+    if lows != sorted(set(lows)):
+        raise _wrong(option, expected)
+    return tuple(rows)
+
+
+def _wild_meld(option: str, value: object) -> WildMeld | None:
+    expected = Msg(N_("null or an object with min_start, max_size, bonus and counts_for_going_out"))
+    if value is None:
+        return None
+    if not isinstance(value, Mapping) or set(value) != {"min_start", "max_size", "bonus", "counts_for_going_out"}:
+        raise _wrong(option, expected)
+    min_start = _as_int(option, value["min_start"], 1, 24)
+    max_size = _as_int(option, value["max_size"], 1, 24)
+    if max_size < min_start:
+        raise _wrong(option, Msg(N_("an object whose max_size is at least its min_start")))
+    return WildMeld(
+        min_start=min_start,
+        max_size=max_size,
+        bonus=_as_int(option, value["bonus"], 0, 100_000),
+        counts_for_going_out=_bool(option, value["counts_for_going_out"]),
+    )
+
+
+def _count_bonus(option: str, value: object) -> Mapping[int, int]:
+    expected = Msg(N_('an object from a number of canastas to its bonus, e.g. {"5": 500, "7": 2000}'))
+    if not isinstance(value, Mapping):
+        raise _wrong(option, expected)
+    table: dict[int, int] = {}
+    for count, bonus in value.items():
+        number = int(count) if isinstance(count, str) and count.isdigit() else count
+        table[_as_int(option, number, 1, 100)] = _as_int(option, bonus, 0, 100_000)
+    return frozen_map(table)
+
+
+def _rank_bonus(option: str, value: object) -> Mapping[str, int]:
+    expected = Msg(N_('an object from a rank to its natural-canasta bonus, e.g. {"7": 2500}'))
+    if not isinstance(value, Mapping) or any(rank not in MELD_RANKS for rank in value):
+        raise _wrong(option, expected)
+    return frozen_map({str(rank): _as_int(option, bonus, 0, 100_000) for rank, bonus in value.items()})
+
+
+MONEY = _int(0, 100_000)
+
+#: Every overridable parameter and how its value is checked.
+PARAMETERS: dict[str, Converter] = {
+    "players": _int(2, 6),
+    "sides_allowed": _int_list(2, 6, increasing=True),
+    "individual": _bool,
+    "decks": _int(1, 6),
+    "min_meld_size": _int(2, 7),
+    "min_naturals": _int(1, 7),
+    "max_wilds": _optional(_int(0, 24)),
+    "wilds_le_naturals": _bool,
+    "max_meld_size": _optional(_int(3, 100)),
+    "allow_duplicate_rank": _bool,
+    "sevens_no_wilds": _bool,
+    "canasta_size": _int(3, 20),
+    "canasta_min_naturals": _int(1, 20),
+    "wild_meld": _wild_meld,
+    "natural_bonus": MONEY,
+    "mixed_bonus": MONEY,
+    "rank_natural_bonus": _rank_bonus,
+    "go_out_bonus": MONEY,
+    "concealed_total": _optional(MONEY),
+    "canastas_to_go_out": _int(0, 10),
+    "go_out_min_natural": _int(0, 10),
+    "go_out_min_mixed": _int(0, 10),
+    "red3_table": _int_list(0, 100_000),
+    "red3_per_extra": MONEY,
+    "red3_negative_when": _choice(Red3NegativeWhen),
+    "red_three_in_hand": _choice(RedThreeInHand),
+    "red_three_in_hand_penalty": MONEY,
+    "black_three_meld": _bool,
+    "black_three_meld_sizes": _int_list(1, 12, increasing=True),
+    "black_three_four_bonus": MONEY,
+    "four_black_threes_in_hand_penalty": MONEY,
+    "canasta_count_bonus": _count_bonus,
+    "canasta_count_cumulative": _bool,
+    "canasta_required_for_positive": _bool,
+    "min_table": _min_table,
+    "min_by_round": _optional(_int_list(0, 100_000)),
+    "minimum_basis": _choice(MinimumBasis),
+    "target": _int(1, 1_000_000),
+    "target_rule": _choice(TargetRule),
+    "tie_policy": _choice(TiePolicy),
+    "match_mode": _choice(MatchMode),
+    "hands_in_match": _optional(_int(1, 100)),
+    "deal": _int(1, 30),
+    "draw_count": _int(1, 3),
+    "black_three_freezes": _bool,
+    "pile_before_first_meld": _bool,
+    "pile_always_frozen": _bool,
+    "wild_anywhere_freezes": _bool,
+    "stock_out_rule": _choice(StockOutRule),
+    "last_red_three_may_meld": _bool,
+    "top_card_counts_for_minimum": _bool,
+    "canastas_count_for_minimum": _bool,
+}
+
+
+def offered_options(ruleset: RuleSet) -> tuple[str, ...]:
+    """The house-rule options a new game shows for this rule set, in display order."""
+    variants = ("players",) if ruleset.player_variants else ()
+    return variants + COMMON_OPTIONS + tuple(o for o in ruleset.extra_options if o not in COMMON_OPTIONS)
+
+
+def configure(ruleset: RuleSet, options: Mapping[str, object] | None = None, sides: int | None = None) -> RuleSet:
+    """The rule set with its variant for ``players``, for the number of sides, and the house rules.
+
+    Order: the ``players`` variant, then the variant for the number of sides (e.g. three
+    teams in six-player Canasta), then every explicit option, which wins over both.
+    """
+    options = dict(options or {})
+    checked = {name: _convert(name, value) for name, value in options.items()}
+    players = checked.pop("players", ruleset.players)
+    assert isinstance(players, int)
+    if players != ruleset.players and players not in ruleset.player_variants:
+        allowed = ", ".join(str(n) for n in ruleset.players_allowed)
+        raise OptionError(
+            "players",
+            N_("This rule set is played by %(allowed)s players, not %(players)s."),
+            {"allowed": allowed, "players": players},
+        )
+    result = _apply(ruleset, {**ruleset.player_variants.get(players, {}), "players": players})
+    if sides is not None:
+        result = _apply(result, result.side_variants.get(sides, {}))
+    result = _apply(result, checked)
+    _check_consistent(result)
+    return result
+
+
+def _convert(name: str, value: object) -> object:
+    converter = PARAMETERS.get(name)
+    if converter is None:
+        raise OptionError(name, N_("There is no house rule called %(option)s."), {"option": name})
+    return converter(name, value)
+
+
+def _apply(ruleset: RuleSet, overrides: Mapping[str, object]) -> RuleSet:
+    values: dict[str, Any] = dict(overrides)  # each value was checked by its converter
+    return dataclasses.replace(ruleset, **values) if values else ruleset
+
+
+def _check_consistent(ruleset: RuleSet) -> None:
+    if ruleset.match_mode is MatchMode.ROUND and ruleset.hands_in_match is None:
+        raise OptionError(
+            "hands_in_match", N_("A game of a fixed number of hands needs hands_in_match (how many hands).")
+        )
+    if ruleset.canasta_min_naturals > ruleset.canasta_size:
+        raise _wrong("canasta_min_naturals", Msg(N_("at most canasta_size")))
+
+
+def parameters(ruleset: RuleSet) -> dict[str, Any]:
+    """Every value the engine uses, JSON-ready, under the names of variants.md §6."""
+    values: dict[str, Any] = {}
+    for item in dataclasses.fields(ruleset):
+        if item.name in IDENTITY_FIELDS:
+            continue
+        values[item.name] = _jsonable(getattr(ruleset, item.name))
+    values["penalty_list"] = [{"key": p.key, "points": p.points, "reason": p.reason} for p in ruleset.penalty_list]
+    return values
+
+
+def _jsonable(value: object) -> Any:
+    if isinstance(value, WildMeld):
+        return dataclasses.asdict(value)
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, Mapping):
+        return {str(key): _jsonable(item) for key, item in value.items()}
+    if isinstance(value, tuple):
+        return [_jsonable(item) for item in value]
+    return value

@@ -1,0 +1,200 @@
+"""RuleSet: every parameter the scorer and the referee use, as one frozen value.
+
+A rule set is data (rules/variants.md §5 and §6): a new variant is a new bundle of
+values, never new branches in the scoring code. The named rule sets live in
+``catalogue.py``; house-rule overrides are checked by ``options.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+from typing import TypeVar
+
+from .cards import CLASSIC_CARD_VALUES
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Red3NegativeWhen(StrEnum):
+    """When a side's red threes count against it (K7)."""
+
+    NO_MELD = "no_meld"
+    NO_MELD_AND_OPPONENT_OUT = "no_meld_and_opponent_out"
+    NO_CANASTA = "no_canasta"
+    FEWER_THAN_2_CANASTAS = "fewer_than_2_canastas"
+    NEVER = "never"
+
+
+class RedThreeInHand(StrEnum):
+    """What a red three still held at the end of a hand does (K11)."""
+
+    PENALTY = "penalty"
+    INVALID = "invalid"
+    CARD5 = "card5"
+
+
+class TargetRule(StrEnum):
+    """Whether the target must be reached (>=) or exceeded (>) (K19)."""
+
+    REACH = "reach"
+    EXCEED = "exceed"
+
+
+class TiePolicy(StrEnum):
+    """What a tie at the top does when the game would end (K20)."""
+
+    PLAY_ON = "play_on"
+    DRAW = "draw"
+
+
+class MatchMode(StrEnum):
+    """A game to a target score, or a fixed number of hands ("Torneo de Ronda", K21)."""
+
+    TARGET = "target"
+    ROUND = "round"
+
+
+class MinimumBasis(StrEnum):
+    """Whose score sets the initial-meld minimum (K18)."""
+
+    SIDE = "side"
+    PLAYER = "player"
+
+
+class StockOutRule(StrEnum):
+    """What happens when the stock runs out (K22; referee only)."""
+
+    PLAY_ON_WHILE_FITS = "play_on_while_fits"
+    END_AT_ONCE = "end_at_once"
+    TOP_CARD_ONLY = "top_card_only"
+
+
+@dataclass(frozen=True)
+class WildMeld:
+    """A meld of wild cards only: how it starts, how big it gets, what it earns (K4, K25)."""
+
+    min_start: int
+    max_size: int
+    bonus: int
+    counts_for_going_out: bool
+
+
+@dataclass(frozen=True)
+class PenaltyKind:
+    """A penalty from the rule set's own list, with the points it costs."""
+
+    key: str
+    points: int
+    reason: str
+
+
+def frozen_map(items: Mapping[K, V]) -> Mapping[K, V]:
+    """A read-only mapping, for mapping-valued parameters of a frozen rule set."""
+    return MappingProxyType(dict(items))
+
+
+#: Classic initial-meld minimums [P][WIKI][S001][S003H]: negative 15, then 50 / 90 / 120.
+#: Each row is (lowest total, minimum); None is "below the next row", i.e. negative.
+CLASSIC_MIN_TABLE: tuple[tuple[int | None, int], ...] = ((None, 15), (0, 50), (1500, 90), (3000, 120))
+
+#: Red-three bonus by number of red threes [P][BRIT][S000][S001]: 100 each, 800 for all four.
+CLASSIC_RED3_TABLE: tuple[int, ...] = (100, 200, 300, 800)
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every parameter of one rule set; defaults are the ``classic`` values (variants.md §5)."""
+
+    id: str
+    name: str
+    description: str
+    sources: tuple[str, ...] = ()
+
+    # Table
+    players: int = 4
+    sides_allowed: tuple[int, ...] = (2,)
+    individual: bool = False
+    decks: int = 2
+    card_values: Mapping[str, int] = field(default_factory=lambda: MappingProxyType(dict(CLASSIC_CARD_VALUES)))
+
+    # Melds (K1, K2, K28)
+    min_meld_size: int = 3
+    min_naturals: int = 2
+    max_wilds: int | None = 3
+    wilds_le_naturals: bool = False
+    max_meld_size: int | None = None
+    allow_duplicate_rank: bool = False
+    sevens_no_wilds: bool = False
+    canasta_size: int = 7
+    canasta_min_naturals: int = 4
+    wild_meld: WildMeld | None = None
+
+    # Canasta and going-out bonuses (K3, K5, K6)
+    natural_bonus: int = 500
+    mixed_bonus: int = 300
+    rank_natural_bonus: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    go_out_bonus: int = 100
+    concealed_total: int | None = 200
+    canastas_to_go_out: int = 1
+    go_out_min_natural: int = 0
+    go_out_min_mixed: int = 0
+
+    # Red threes (K7-K11)
+    red3_table: tuple[int, ...] = CLASSIC_RED3_TABLE
+    red3_per_extra: int = 100
+    red3_negative_when: Red3NegativeWhen = Red3NegativeWhen.NO_MELD
+    red_three_in_hand: RedThreeInHand = RedThreeInHand.PENALTY
+    red_three_in_hand_penalty: int = 500
+
+    # Black threes (K12)
+    black_three_meld: bool = True
+    black_three_meld_sizes: tuple[int, ...] = (3, 4)
+    black_three_four_bonus: int = 0
+    four_black_threes_in_hand_penalty: int = 0
+
+    # Special bonuses and the Hoyle option (K24)
+    canasta_count_bonus: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
+    canasta_count_cumulative: bool = False
+    canasta_required_for_positive: bool = False
+
+    # Initial-meld minimum (K15-K18)
+    min_table: tuple[tuple[int | None, int], ...] = CLASSIC_MIN_TABLE
+    min_by_round: tuple[int, ...] | None = None
+    minimum_basis: MinimumBasis = MinimumBasis.SIDE
+
+    # The game (K19-K21)
+    target: int = 5000
+    target_rule: TargetRule = TargetRule.REACH
+    tie_policy: TiePolicy = TiePolicy.PLAY_ON
+    match_mode: MatchMode = MatchMode.TARGET
+    hands_in_match: int | None = None
+
+    # Referee only: play, not scoring (K13, K14, K22, K23, K29)
+    deal: int = 11
+    draw_count: int = 1
+    black_three_freezes: bool = False
+    pile_before_first_meld: bool = True
+    pile_always_frozen: bool = False
+    wild_anywhere_freezes: bool = True
+    stock_out_rule: StockOutRule = StockOutRule.PLAY_ON_WHILE_FITS
+    last_red_three_may_meld: bool = True
+    top_card_counts_for_minimum: bool = True
+    canastas_count_for_minimum: bool = False
+
+    # The table's penalties this rule set lists (S001, S003H, S003A)
+    penalty_list: tuple[PenaltyKind, ...] = ()
+
+    # House-rule options offered at the start of a game (beyond the common ones)
+    extra_options: tuple[str, ...] = ()
+    # Overrides picked by the ``players`` option, and by the number of sides at the table
+    player_variants: Mapping[int, Mapping[str, object]] = field(default_factory=lambda: MappingProxyType({}))
+    side_variants: Mapping[int, Mapping[str, object]] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def players_allowed(self) -> tuple[int, ...]:
+        """The numbers of players this rule set can seat."""
+        return tuple(sorted({self.players, *self.player_variants}))

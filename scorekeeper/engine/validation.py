@@ -1,0 +1,320 @@
+"""The referee over a whole hand's entry: every problem found, reported at once."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from .cards import CARDS_PER_PACK, NATURAL_RANKS, Card
+from .entries import SideEntry
+from .errors import RuleViolation, RuleViolations
+from .i18n import N_, Msg
+from .melds import meld_violations
+from .rulesets import RedThreeInHand, RuleSet
+from .scoring import canasta_count, canastas_for_going_out, may_go_out_with
+
+#: How the referee names each card in a sentence.
+CARD_NAMES: dict[str, Msg] = {
+    "A": Msg(N_("aces")),
+    "K": Msg(N_("kings")),
+    "Q": Msg(N_("queens")),
+    "J": Msg(N_("jacks")),
+    "10": Msg(N_("tens")),
+    "9": Msg(N_("nines")),
+    "8": Msg(N_("eights")),
+    "7": Msg(N_("sevens")),
+    "6": Msg(N_("sixes")),
+    "5": Msg(N_("fives")),
+    "4": Msg(N_("fours")),
+    "3B": Msg(N_("black threes")),
+    "3R": Msg(N_("red threes")),
+    "JOKER": Msg(N_("jokers")),
+    "2": Msg(N_("twos")),
+}
+
+
+def hand_violations(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[RuleViolation]:
+    """Every rule the hand's entry breaks, across all sides."""
+    problems: list[RuleViolation] = []
+    if len(entries) not in ruleset.sides_allowed:
+        allowed = " / ".join(str(n) for n in ruleset.sides_allowed)
+        problems.append(
+            RuleViolation(
+                "side_count",
+                N_("This rule set is played by %(allowed)s sides; the entry has %(sides)s."),
+                {"allowed": allowed, "sides": len(entries)},
+                None,
+                "sides",
+            )
+        )
+    out = [i for i, entry in enumerate(entries) if entry.went_out]
+    if len(out) > 1:
+        problems.append(RuleViolation("two_sides_out", N_("Only one side can go out in a hand."), {}, None, "went_out"))
+    for index, entry in enumerate(entries):
+        problems.extend(side_violations(entry, ruleset, index))
+    problems.extend(deck_violations(entries, ruleset))
+    return problems
+
+
+def side_violations(entry: SideEntry, ruleset: RuleSet, side: int | None = None) -> list[RuleViolation]:
+    """Every rule one side's entry breaks on its own."""
+    negatives = _negative_fields(entry)
+    problems = [
+        RuleViolation(
+            "negative_count",
+            N_("%(field)s cannot be below zero."),
+            {"field": name},
+            side,
+            name,
+        )
+        for name in negatives
+    ]
+    if entry.concealed and not entry.went_out:
+        problems.append(
+            RuleViolation(
+                "concealed_without_going_out",
+                N_("Only the side that went out can have gone out concealed."),
+                {},
+                side,
+                "concealed",
+            )
+        )
+    problems.extend(_meld_problems(entry, ruleset, side, negatives))
+    if ruleset.red_three_in_hand is RedThreeInHand.INVALID and entry.held(Card.RED_THREE) > 0:
+        problems.append(
+            RuleViolation(
+                "red_three_in_hand",
+                N_("Red threes are laid down as soon as they are drawn in this rule set; none can be left in hand."),
+                {},
+                side,
+                "hand.3R",
+            )
+        )
+    canastas = canasta_count(entry, ruleset)
+    if entry.went_out and not may_go_out_with(canastas, ruleset):
+        problems.append(_go_out_problem(canastas_for_going_out(canastas, ruleset), ruleset, side))
+    if ruleset.individual and entry.went_out and _holds_cards(entry):
+        problems.append(
+            RuleViolation(
+                "hand_not_empty_after_going_out",
+                N_("A player who went out holds no cards."),
+                {},
+                side,
+                "hand_points" if entry.quick is not None else "hand",
+            )
+        )
+    if entry.quick is not None:
+        problems.extend(_quick_problems(entry, ruleset, side))
+    return problems
+
+
+def _negative_fields(entry: SideEntry) -> list[str]:
+    values: list[tuple[str, int]] = [("red_threes", entry.red_threes)]
+    for i, meld in enumerate(entry.melds):
+        values += [(f"melds[{i}].{name}", getattr(meld, name)) for name in ("naturals", "jokers", "twos")]
+    values += [(f"hand.{key}", count) for key, count in entry.hand.items()]
+    values += [(f"penalties[{i}]", penalty.points) for i, penalty in enumerate(entry.penalties)]
+    if entry.quick is not None:
+        quick = entry.quick
+        values += [("meld_points", quick.meld_points), ("hand_points", quick.hand_points)]
+        values += [(f"canastas.{kind}", getattr(quick.canastas, kind)) for kind in ("natural", "mixed", "wild")]
+    return [name for name, value in values if value < 0]
+
+
+def _meld_problems(entry: SideEntry, ruleset: RuleSet, side: int | None, negatives: list[str]) -> list[RuleViolation]:
+    problems: list[RuleViolation] = []
+    open_ranks: Counter[str] = Counter()
+    for i, meld in enumerate(entry.melds):
+        field = f"melds[{i}]"
+        if any(name.startswith(field + ".") for name in negatives):
+            continue  # already reported; its size means nothing
+        problems.extend(meld_violations(meld, ruleset, going_out=entry.went_out, side=side, field=field))
+        cap = ruleset.wild_meld.max_size if meld.is_wild_meld and ruleset.wild_meld else ruleset.max_meld_size
+        if cap is not None and meld.size >= cap:
+            continue  # a full meld is closed: a new one of the rank may start beside it
+        open_ranks[meld.rank] += 1
+        if open_ranks[meld.rank] == 2 and not ruleset.allow_duplicate_rank:
+            problems.append(
+                RuleViolation(
+                    "duplicate_rank_meld",
+                    N_("Two melds of %(rank)s on one side must be merged into one."),
+                    {"rank": CARD_NAMES.get(meld.rank, Msg(N_("wild cards")))},
+                    side,
+                    field,
+                )
+            )
+    return problems
+
+
+def _go_out_problem(counted: int, ruleset: RuleSet, side: int | None) -> RuleViolation:
+    if ruleset.go_out_min_natural or ruleset.go_out_min_mixed:
+        return RuleViolation(
+            "go_out_without_canastas",
+            N_("Canastas needed to go out: %(natural)s natural and %(mixed)s mixed."),
+            {"natural": ruleset.go_out_min_natural, "mixed": ruleset.go_out_min_mixed},
+            side,
+            "went_out",
+        )
+    if ruleset.wild_meld is not None and not ruleset.wild_meld.counts_for_going_out:
+        template = N_(
+            "Canastas needed to go out, not counting a wild-card canasta: %(needed)s; this side has %(canastas)s."
+        )
+    else:
+        template = N_("Canastas needed to go out: %(needed)s; this side has %(canastas)s.")
+    return RuleViolation(
+        "go_out_without_canastas",
+        template,
+        {"needed": ruleset.canastas_to_go_out, "canastas": counted},
+        side,
+        "went_out",
+    )
+
+
+def _holds_cards(entry: SideEntry) -> bool:
+    if entry.quick is not None:
+        return entry.quick.hand_points > 0
+    return any(count > 0 for count in entry.hand.values())
+
+
+def _quick_problems(entry: SideEntry, ruleset: RuleSet, side: int | None) -> list[RuleViolation]:
+    quick = entry.quick
+    assert quick is not None
+    problems = [
+        RuleViolation(
+            "not_multiple_of_five",
+            N_("%(field)s must be a multiple of 5: every card is worth 5, 10, 20 or 50."),
+            {"field": name},
+            side,
+            name,
+        )
+        for name, value in (("meld_points", quick.meld_points), ("hand_points", quick.hand_points))
+        if value % 5
+    ]
+    if quick.canastas.wild and ruleset.wild_meld is None:
+        problems.append(
+            RuleViolation(
+                "wild_meld_not_allowed",
+                N_("This rule set has no melds of wild cards only."),
+                {},
+                side,
+                "canastas.wild",
+            )
+        )
+    least = _least_canasta_points(quick.canastas.natural, quick.canastas.mixed, quick.canastas.wild, ruleset)
+    if quick.meld_points >= 0 and least > quick.meld_points:
+        problems.append(
+            RuleViolation(
+                "quick_canastas_exceed_meld_points",
+                N_(
+                    "These canastas hold cards worth at least %(least)s points, more than the %(points)s points melded."
+                ),
+                {"least": least, "points": quick.meld_points},
+                side,
+                "meld_points",
+            )
+        )
+    return problems
+
+
+def _least_canasta_points(natural: int, mixed: int, wild: int, ruleset: RuleSet) -> int:
+    """The smallest card value the canastas can hold: the cheapest cards, the fewest wilds."""
+    values = ruleset.card_values
+    cheapest = min(values[rank.value] for rank in NATURAL_RANKS)
+    cheapest_wild = min(values[Card.JOKER], values[Card.TWO])
+    size = ruleset.canasta_size
+    mixed_least = (size - 1) * cheapest + cheapest_wild
+    wild_size = max(size, ruleset.wild_meld.min_start) if ruleset.wild_meld else size
+    return max(0, natural) * size * cheapest + max(0, mixed) * mixed_least + max(0, wild) * wild_size * cheapest_wild
+
+
+def deck_violations(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[RuleViolation]:
+    """More cards of a kind, across every side, than the rule set's packs hold."""
+    per_side = [_cards_of(entry) for entry in entries]
+    problems: list[RuleViolation] = []
+    for key, per_pack in CARDS_PER_PACK.items():
+        holders = [i for i, cards in enumerate(per_side) if cards[key] > 0]
+        count = sum(cards[key] for cards in per_side)
+        limit = per_pack * ruleset.decks
+        if count <= limit:
+            continue
+        side = holders[0] if len(holders) == 1 else None
+        if key == Card.RED_THREE:
+            problems.append(
+                RuleViolation(
+                    "red_threes_exceed_deck",
+                    N_("There are only %(limit)s red threes in %(decks)s packs; the entry has %(count)s."),
+                    {"limit": limit, "decks": ruleset.decks, "count": count},
+                    side,
+                    "red_threes",
+                )
+            )
+        else:
+            problems.append(
+                RuleViolation(
+                    "deck_limit",
+                    N_("There are only %(limit)s %(card)s in %(decks)s packs; the entry has %(count)s."),
+                    {"limit": limit, "card": CARD_NAMES[key], "decks": ruleset.decks, "count": count},
+                    side,
+                    "melds" if side is None or not entries[side].hand.get(key) else f"hand.{key}",
+                )
+            )
+    problems.extend(_quick_deck_problems(entries, ruleset))
+    return problems
+
+
+def _cards_of(entry: SideEntry) -> Counter[str]:
+    cards: Counter[str] = Counter()
+    for meld in entry.melds:
+        if not meld.is_wild_meld:
+            cards[meld.rank] += max(0, meld.naturals)
+        cards[Card.JOKER.value] += max(0, meld.jokers)
+        cards[Card.TWO.value] += max(0, meld.twos)
+    for key, count in entry.hand.items():
+        cards[key] += max(0, count)
+    cards[Card.RED_THREE.value] += max(0, entry.red_threes)
+    return cards
+
+
+def _quick_deck_problems(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[RuleViolation]:
+    """Canastas claimed on quick entries against what the packs can make."""
+    quick_sides = [i for i, entry in enumerate(entries) if entry.quick is not None]
+    if not quick_sides:
+        return []
+    counts = [canasta_count(entry, ruleset) for entry in entries]
+    naturals_per_rank = CARDS_PER_PACK["A"] * ruleset.decks
+    wilds = (CARDS_PER_PACK["JOKER"] + CARDS_PER_PACK["2"]) * ruleset.decks
+    wild_size = max(ruleset.canasta_size, ruleset.wild_meld.min_start) if ruleset.wild_meld else ruleset.canasta_size
+    limits = {
+        "natural": len(NATURAL_RANKS) * (naturals_per_rank // ruleset.canasta_size),
+        "natural+mixed": len(NATURAL_RANKS) * (naturals_per_rank // max(1, ruleset.canasta_min_naturals)),
+        "wild": wilds // wild_size,
+    }
+    claimed = {
+        "natural": sum(c.natural for c in counts),
+        "natural+mixed": sum(c.natural + c.mixed for c in counts),
+        "wild": sum(c.wild for c in counts),
+    }
+    side = quick_sides[0] if len(entries) == 1 else None
+    return [
+        RuleViolation(
+            "deck_limit",
+            N_("%(decks)s packs can make at most %(limit)s canastas of this kind; the entry has %(count)s."),
+            {"decks": ruleset.decks, "limit": limits[kind], "count": claimed[kind]},
+            side,
+            "canastas",
+        )
+        for kind in limits
+        if claimed[kind] > limits[kind]
+    ]
+
+
+def verify_hand(entries: Sequence[SideEntry], ruleset: RuleSet) -> None:
+    """Raise ``RuleViolations`` with every problem of the hand's entry."""
+    problems = hand_violations(entries, ruleset)
+    if problems:
+        raise RuleViolations(problems)
+
+
+def can_score_hand(entries: Sequence[SideEntry], ruleset: RuleSet) -> bool:
+    """Whether the hand's entry breaks no rule."""
+    return not hand_violations(entries, ruleset)

@@ -1,0 +1,29 @@
+"""Language choice and the translation of engine sentences."""
+
+from __future__ import annotations
+
+from flask import current_app, request
+from flask_babel import gettext
+
+from .engine.i18n import Msg
+
+LANGUAGE_COOKIE = "lang"
+
+
+def select_locale() -> str:
+    """The language: the switch's cookie, else the browser's Accept-Language, else English."""
+    languages = list(current_app.config["LANGUAGES"])
+    chosen = request.cookies.get(LANGUAGE_COOKIE)
+    if chosen is not None and chosen in languages:
+        return chosen
+    return str(request.accept_languages.best_match(languages) or current_app.config["BABEL_DEFAULT_LOCALE"])
+
+
+def translate(template: str) -> str:
+    """Translate one engine template into the request's language."""
+    return str(gettext(template))
+
+
+def render(msg: Msg) -> str:
+    """An engine sentence in the request's language."""
+    return msg.render(translate)

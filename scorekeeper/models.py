@@ -1,0 +1,1 @@
+"""What happened at the table. No tables yet: games arrive with the score sheet."""

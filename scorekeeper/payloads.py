@@ -1,0 +1,213 @@
+"""JSON bodies of the scoring API turned into engine values, with every shape checked.
+
+Shape problems (wrong types, unknown fields or card keys) raise ``ShapeError`` naming the
+field; rule problems are the engine's and come back as rule violations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .engine.cards import HAND_KEYS, MELD_RANKS, WILD_RANK
+from .engine.entries import CanastaCount, Penalty, QuickEntry, SideEntry
+from .engine.i18n import N_, Msg
+from .engine.melds import Meld
+
+#: No count or total at a card table comes near this; bigger numbers are typing mistakes.
+LARGEST = 10_000_000
+MAX_SIDES = 12
+MAX_ITEMS = 60
+
+SIDE_FIELDS = frozenset(
+    {"name", "total_before", "melds", "red_threes", "went_out", "concealed", "hand", "penalties"}
+    | {"meld_points", "canastas", "hand_points"}
+)
+QUICK_FIELDS = frozenset({"meld_points", "canastas", "hand_points"})
+MELD_FIELDS = frozenset({"rank", "naturals", "jokers", "twos"})
+CANASTA_FIELDS = ("natural", "mixed", "wild")
+
+
+class ShapeError(ValueError):
+    """A body that is not what the API takes: ``field`` says where, ``msg`` says what."""
+
+    def __init__(self, field: str, msg: Msg) -> None:
+        super().__init__(f"{field}: {msg.render()}")
+        self.field = field
+        self.msg = msg
+
+
+@dataclass(frozen=True)
+class ScoreRequest:
+    """A checked ``POST /api/v1/score`` body."""
+
+    ruleset: str
+    options: Mapping[str, object]
+    hand_number: int | None
+    sides: tuple[SideEntry, ...]
+
+
+def _int(value: object, field: str, *, low: int = -LARGEST) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ShapeError(field, Msg(N_("%(field)s must be a whole number."), {"field": field}))
+    if not low <= value <= LARGEST:
+        raise ShapeError(
+            field,
+            Msg(N_("%(field)s must be between %(low)s and %(high)s."), {"field": field, "low": low, "high": LARGEST}),
+        )
+    return value
+
+
+def _bool(value: object, field: str) -> bool:
+    if not isinstance(value, bool):
+        raise ShapeError(field, Msg(N_("%(field)s must be true or false."), {"field": field}))
+    return value
+
+
+def _object(value: object, field: str, allowed: frozenset[str] | None = None) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise ShapeError(field, Msg(N_("%(field)s must be an object."), {"field": field}))
+    if allowed is not None:
+        unknown = sorted(set(value) - allowed)
+        if unknown:
+            where = f"{field}.{unknown[0]}" if field else unknown[0]
+            raise ShapeError(where, Msg(N_("%(field)s is not a field the API knows."), {"field": where}))
+    return value
+
+
+def _list(value: object, field: str, longest: int = MAX_ITEMS) -> list[Any]:
+    if not isinstance(value, list):
+        raise ShapeError(field, Msg(N_("%(field)s must be a list."), {"field": field}))
+    if len(value) > longest:
+        raise ShapeError(
+            field, Msg(N_("%(field)s may hold at most %(count)s items."), {"field": field, "count": longest})
+        )
+    return value
+
+
+def parse_score_request(body: object, default_name: Callable[[int], str] = str) -> ScoreRequest:
+    """Check and convert a whole scoring request; unnamed sides get ``default_name(number)``."""
+    data = _object(body, "", frozenset({"ruleset", "options", "hand_number", "sides"}))
+    ruleset = data.get("ruleset")
+    if not isinstance(ruleset, str) or not ruleset:
+        raise ShapeError("ruleset", Msg(N_('ruleset must name a rule set, e.g. "classic".')))
+    options = _object(data.get("options", {}), "options")
+    hand_number = data.get("hand_number")
+    if hand_number is not None:
+        hand_number = _int(hand_number, "hand_number", low=1)
+    if "sides" not in data:
+        raise ShapeError("sides", Msg(N_("sides is required: one entry per side, in seat order.")))
+    sides = _list(data["sides"], "sides", MAX_SIDES)
+    return ScoreRequest(
+        ruleset=ruleset,
+        options=options,
+        hand_number=hand_number,
+        sides=tuple(parse_side(side, f"sides[{i}]", default_name(i + 1)) for i, side in enumerate(sides)),
+    )
+
+
+def parse_side(value: object, field: str, default_name: str = "") -> SideEntry:
+    """One side's entry: detailed (melds, hand) or quick (meld_points, canastas, hand_points)."""
+    data = _object(value, field, SIDE_FIELDS)
+    name = data.get("name", "")
+    if not isinstance(name, str) or len(name) > 60:
+        raise ShapeError(
+            f"{field}.name", Msg(N_("%(field)s must be text of at most 60 characters."), {"field": f"{field}.name"})
+        )
+    melds = tuple(
+        parse_meld(m, f"{field}.melds[{i}]") for i, m in enumerate(_list(data.get("melds", []), f"{field}.melds"))
+    )
+    hand = parse_hand(data.get("hand", {}), f"{field}.hand")
+    quick = None
+    if QUICK_FIELDS & set(data):
+        if melds or any(hand.values()):
+            raise ShapeError(
+                field,
+                Msg(
+                    N_("%(field)s gives both melds or hand and quick-entry points; give one or the other."),
+                    {"field": field},
+                ),
+            )
+        quick = parse_quick(data, field)
+    return SideEntry(
+        name=name.strip() or default_name,
+        total_before=_int(data.get("total_before", 0), f"{field}.total_before"),
+        melds=melds,
+        red_threes=_int(data.get("red_threes", 0), f"{field}.red_threes"),
+        went_out=_bool(data.get("went_out", False), f"{field}.went_out"),
+        concealed=_bool(data.get("concealed", False), f"{field}.concealed"),
+        hand=hand,
+        penalties=parse_penalties(data.get("penalties", 0), f"{field}.penalties"),
+        quick=quick,
+    )
+
+
+def parse_meld(value: object, field: str) -> Meld:
+    """A meld: rank plus naturals, jokers and twos."""
+    data = _object(value, field, MELD_FIELDS)
+    rank = data.get("rank")
+    rank = rank.upper() if isinstance(rank, str) else rank
+    if rank not in MELD_RANKS:
+        raise ShapeError(
+            f"{field}.rank",
+            Msg(N_("%(field)s must be one of %(ranks)s."), {"field": f"{field}.rank", "ranks": " ".join(MELD_RANKS)}),
+        )
+    naturals = _int(data.get("naturals", 0), f"{field}.naturals")
+    if rank == WILD_RANK and naturals != 0:
+        raise ShapeError(
+            f"{field}.naturals",
+            Msg(N_("A WILD meld holds wild cards only: %(field)s must be 0."), {"field": f"{field}.naturals"}),
+        )
+    return Meld(
+        rank=rank,
+        naturals=naturals,
+        jokers=_int(data.get("jokers", 0), f"{field}.jokers"),
+        twos=_int(data.get("twos", 0), f"{field}.twos"),
+    )
+
+
+def parse_hand(value: object, field: str) -> dict[str, int]:
+    """Cards still held: card key to count."""
+    data = _object(value, field)
+    hand: dict[str, int] = {}
+    for key, count in data.items():
+        card = key.upper() if isinstance(key, str) else key
+        if card not in HAND_KEYS:
+            raise ShapeError(
+                f"{field}.{key}",
+                Msg(N_("%(field)s: card keys are %(keys)s."), {"field": f"{field}.{key}", "keys": " ".join(HAND_KEYS)}),
+            )
+        hand[card] = hand.get(card, 0) + _int(count, f"{field}.{key}")
+    return hand
+
+
+def parse_penalties(value: object, field: str) -> tuple[Penalty, ...]:
+    """Table penalties: a number of points, or a list of {points, reason}."""
+    if isinstance(value, list):
+        items = _list(value, field)
+        penalties = []
+        for i, item in enumerate(items):
+            data = _object(item, f"{field}[{i}]", frozenset({"points", "reason"}))
+            reason = data.get("reason", "")
+            if not isinstance(reason, str) or len(reason) > 200:
+                raise ShapeError(
+                    f"{field}[{i}].reason",
+                    Msg(N_("%(field)s must be text of at most 200 characters."), {"field": f"{field}[{i}].reason"}),
+                )
+            penalties.append(Penalty(_int(data.get("points"), f"{field}[{i}].points"), reason))
+        return tuple(penalties)
+    points = _int(value, field)
+    return (Penalty(points),) if points else ()
+
+
+def parse_quick(data: Mapping[str, Any], field: str) -> QuickEntry:
+    """The paper-sheet fields of a side."""
+    canastas = _object(data.get("canastas", {}), f"{field}.canastas", frozenset(CANASTA_FIELDS))
+    return QuickEntry(
+        meld_points=_int(data.get("meld_points", 0), f"{field}.meld_points"),
+        canastas=CanastaCount(
+            **{kind: _int(canastas.get(kind, 0), f"{field}.canastas.{kind}") for kind in CANASTA_FIELDS}
+        ),
+        hand_points=_int(data.get("hand_points", 0), f"{field}.hand_points"),
+    )

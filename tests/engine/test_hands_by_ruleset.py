@@ -1,0 +1,369 @@
+"""Whole hands worked out by hand from the rule texts, at least five scored per rule set.
+
+Card values [P][S001][S003]: joker 50; ace and two 20; K-8 10; 7-4 and black three 5.
+Each case's comment gives the arithmetic, side by side in seat order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from scorekeeper.engine import RULESETS, RuleViolations, SideEntry, configure, hand_violations, score_hand
+
+from .notation import side
+
+
+@dataclass(frozen=True)
+class Hand:
+    ruleset: str
+    entries: list[SideEntry]
+    scores: list[int] | None = None  # None: the entry is refused
+    refused: list[str] = field(default_factory=list)
+    options: dict[str, object] = field(default_factory=dict)
+    hand_number: int | None = None
+    minimums: list[int] | None = None
+    game_over: bool = False
+    winner: int | None = None
+
+
+HANDS = {
+    # ---- classic [P][BRIT] -------------------------------------------------------------
+    # Us: 8s 60+50=110 (mixed canasta 300), 4s 15, 2 red threes 200, hand K+joker -60 = 565.
+    # Them: aces 140 (natural 500), 6s 20+20=40, out 100 = 780. Totals 1965 / 3680: minimums 90 / 120.
+    "classic-spec-example": Hand(
+        "classic",
+        [
+            side("8:6j1 4:3", "K JOKER", red3=2, total=1400),
+            side("A:7 6:4t1", out=True, total=2900),
+        ],
+        [565, 780],
+        minimums=[90, 120],
+    ),
+    # A has not melded: 2 red threes -200, hand 3 kings + 2 fives -40 = -240.
+    # B: aces 140 + 500, kings 50+50=100, out 100 = 840.
+    "classic-red-threes-negative-without-melds": Hand(
+        "classic", [side(held="K*3 5*2", red3=2), side("A:7 K:5j1", out=True)], [-240, 840]
+    ),
+    # A out concealed: Q 70 (500), 9s 40+60=100 (300), 5s 15; four red threes 800; concealed 200 = 1985.
+    # B: 7s 15, hand joker+two+ace -90 = -75.
+    "classic-concealed-and-four-red-threes": Hand(
+        "classic",
+        [side("Q:7 9:4t3 5:3", red3=4, out=True, concealed=True), side("7:3", "JOKER 2 A")],
+        [1985, -75],
+    ),
+    # A out with black threes: J 60+50=110 (300), 3B 15, 1 red three 100, out 100 = 625.
+    # B: 6s 20, hand red three (no value) + two 8s -20, red three in hand -500 = -500.
+    "classic-black-three-meld-and-red-three-in-hand": Hand(
+        "classic", [side("J:6j1 3B:3", red3=1, out=True), side("6:4", "3R 8*2")], [625, -500]
+    ),
+    # A 4800: 10s 70 + 500 + out 100 = 670 -> 5470. B 4900: 4s 15, queen -10 = 5 -> 4905. A reaches 5000.
+    "classic-game-won-at-5000": Hand(
+        "classic",
+        [side("10:7", out=True, total=4800), side("4:3", "Q", total=4900)],
+        [670, 5],
+        game_over=True,
+        winner=0,
+    ),
+    # ---- classic_2p [P][BIC2][RG2]: two canastas to go out -----------------------------
+    # P1: K 70 (500), 8s 50+40=90 (300), red three 100, out 100 = 1160. P2: 6s 15, 2 aces + joker -90 = -75.
+    "classic_2p-out-with-two-canastas": Hand(
+        "classic_2p", [side("K:7 8:5t2", red3=1, out=True), side("6:3", "A*2 JOKER")], [1160, -75]
+    ),
+    "classic_2p-one-canasta-cannot-go-out": Hand(
+        "classic_2p", [side("Q:7", out=True), side()], refused=["go_out_without_canastas"]
+    ),
+    "classic_2p-a-lone-player-out-holds-nothing": Hand(
+        "classic_2p", [side("Q:7 K:7", "5", out=True), side()], refused=["hand_not_empty_after_going_out"]
+    ),
+    # Stock out. P1: 9s 70 (500), 4s 20, hand -10, 2 red threes 200 = 780. P2: no meld, red three -100, hand -30 = -130.
+    "classic_2p-stock-out": Hand(
+        "classic_2p", [side("9:7 4:4", "5*2", red3=2), side(held="K*2 Q", red3=1)], [780, -130]
+    ),
+    # P1 concealed: 7s 35 (500), Q 40+50+40=130 (300), concealed 200 = 1165. P2: J 30, 2 black threes -10 = 20.
+    "classic_2p-concealed": Hand(
+        "classic_2p", [side("7:7 Q:4j1t2", out=True, concealed=True), side("J:3", "3B*2")], [1165, 20]
+    ),
+    # P2 out: aces 140 (500), 5s 20+150=170 (300), out 100 = 1210. P1: 9s 30, 2 red threes 200, joker -50 = 180.
+    "classic_2p-second-player-out": Hand(
+        "classic_2p", [side("9:3", "JOKER", red3=2), side("A:7 5:4j3", out=True)], [180, 1210]
+    ),
+    # Both pass 5000: P1 4500 + K 70 + Q 70 + 1000 + 100 = 5740; P2 4990 + 15 = 5005. Higher wins [P].
+    "classic_2p-both-pass-the-target": Hand(
+        "classic_2p",
+        [side("K:7 Q:7", out=True, total=4500), side("6:3", total=4990)],
+        [1240, 15],
+        game_over=True,
+        winner=0,
+    ),
+    # ---- classic_3p [RG3]: each for themselves ---------------------------------------
+    # P1: aces 100+100=200 (300), 5s 35 (500), out 100 = 1135. P2: K 30, four -5, red three 100 = 125.
+    # P3: no meld, 2 red threes -200, joker -50 = -250.
+    "classic_3p-out-and-red-threes": Hand(
+        "classic_3p",
+        [side("A:5j2 5:7", out=True), side("K:3", "4", red3=1), side(held="JOKER", red3=2)],
+        [1135, 125, -250],
+    ),
+    "classic_3p-two-players-out": Hand(
+        "classic_3p", [side("Q:7", out=True), side("K:7", out=True), side()], refused=["two_sides_out"]
+    ),
+    "classic_3p-two-sides-is-not-three": Hand("classic_3p", [side(), side()], refused=["side_count"]),
+    # Each player's own minimum [RG3]: -200+30 = -170 -> 15; 1480+30 = 1510 -> 90; 2990+15-5 = 3000 -> 120.
+    "classic_3p-each-players-own-minimum": Hand(
+        "classic_3p",
+        [side("8:3", total=-200), side("9:3", total=1480), side("4:3", "4", total=2990)],
+        [30, 30, 10],
+        minimums=[15, 90, 120],
+    ),
+    # P1: Q 70 + 500 + out 100 = 670. P2: J 30 + four red threes 800 = 830. P3: 5s 15, seven -5 = 10.
+    "classic_3p-four-red-threes": Hand(
+        "classic_3p", [side("Q:7", out=True), side("J:3", red3=4), side("5:3", "7")], [670, 830, 10]
+    ),
+    # Stock out: P1 8s 40; P2 J 30, two -20 = 10; P3 no meld, red three -100.
+    "classic_3p-stock-out": Hand("classic_3p", [side("8:4"), side("J:3", "2"), side(red3=1)], [40, 10, -100]),
+    # 4990 + 15 each for P1 and P2: 5005 / 5005 tie at the top: play on (K20).
+    "classic_3p-tie-at-the-top-plays-on": Hand(
+        "classic_3p",
+        [side("5:3", total=4990), side("6:3", total=4990), side("7:3", total=100)],
+        [15, 15, 15],
+        game_over=False,
+    ),
+    # ---- classic_6p [RG6]: three packs, two canastas ---------------------------------
+    # A: aces 160 (500), K 60+50=110 (300), 5 red threes 1000, out 100 = 2170.
+    # B: 4s 15, red three 100, 2 jokers -100 = 15.
+    "classic_6p-five-red-threes-1000": Hand(
+        "classic_6p",
+        [side("A:8 K:6j1", red3=5, out=True), side("4:3", "JOKER*2", red3=1)],
+        [2170, 15],
+    ),
+    # A: Q 70 + J 70 + 1000, six red threes 1200, out 100 = 2440. B: 6s 15.
+    "classic_6p-six-red-threes-1200": Hand("classic_6p", [side("Q:7 J:7", red3=6, out=True), side("6:3")], [2440, 15]),
+    # A: Q 70 + K 70 + 1000 + out 100 = 1240. B: 5s 15, four red threes 100 each = 400 -> 415.
+    "classic_6p-four-red-threes-are-400": Hand(
+        "classic_6p", [side("Q:7 K:7", out=True), side("5:3", red3=4)], [1240, 415]
+    ),
+    # Three teams play to 7500: 7000+15, 7400+1240 = 8640, 6000+30. B wins.
+    "classic_6p-three-teams-to-7500": Hand(
+        "classic_6p",
+        [side("5:3", total=7000), side("Q:7 K:7", out=True, total=7400), side("9:3", total=6000)],
+        [15, 1240, 30],
+        game_over=True,
+        winner=1,
+    ),
+    # Two teams play to 10000: 8000+1240 = 9240 goes on; minimum 150 from 7500, 7030 -> 120.
+    "classic_6p-two-teams-to-10000": Hand(
+        "classic_6p",
+        [side("10:7 J:7", out=True, total=8000), side("8:3", total=7000)],
+        [1240, 30],
+        minimums=[150, 120],
+    ),
+    "classic_6p-one-canasta-cannot-go-out": Hand(
+        "classic_6p", [side("Q:7", out=True), side()], refused=["go_out_without_canastas"]
+    ),
+    # ---- es_online_15 [S000]: two canastas, red threes laid down automatically -------
+    # A: 10s 70 (500), J 50+50+20=120 (300), 2 red threes 200, out 100 = 1290.
+    # B: 6s 15, black three + K -15, red three 100 = 100.
+    "es_online_15-out-with-two-canastas": Hand(
+        "es_online_15",
+        [side("10:7 J:5j1t1", red3=2, out=True), side("6:3", "3B K", red3=1)],
+        [1290, 100],
+    ),
+    # "Cerrar ocultamente 200" in total (K5): 70 + 70 + 1000 + 200 = 1340.
+    # B: no meld, red three -100, 2 queens -20 = -120.
+    "es_online_15-cerrar-ocultamente": Hand(
+        "es_online_15",
+        [side("10:7 J:7", out=True, concealed=True), side(held="Q*2", red3=1)],
+        [1340, -120],
+    ),
+    "es_online_15-no-red-three-in-hand": Hand(
+        "es_online_15", [side("5:3"), side("6:3", "3R")], refused=["red_three_in_hand"]
+    ),
+    # "si tienen todos los cuatro ... y no han sido combinados, ... negativo de 800": B -800.
+    # A: K 70 (500) + Q 60+50=110 (300) + out 100 = 1080.
+    "es_online_15-four-red-threes-without-melds": Hand(
+        "es_online_15", [side("K:7 Q:6j1", out=True), side(red3=4)], [1080, -800]
+    ),
+    # Torneo de Ronda of 4 hands, the 4th: 3000+15 = 3015, 2000+1240 = 3240: the highest wins.
+    "es_online_15-torneo-de-ronda-last-hand": Hand(
+        "es_online_15",
+        [side("5:3", total=3000), side("K:7 Q:7", out=True, total=2000)],
+        [15, 1240],
+        options={"match_mode": "round", "hands_in_match": 4},
+        hand_number=4,
+        game_over=True,
+        winner=1,
+    ),
+    # Round of 2 hands ends level at 1015 with tie_policy draw: game over, no winner.
+    "es_online_15-round-ends-in-a-draw": Hand(
+        "es_online_15",
+        [side("5:3", total=1000), side(total=1015)],
+        [15, 0],
+        options={"match_mode": "round", "hands_in_match": 2, "tie_policy": "draw"},
+        hand_number=2,
+        game_over=True,
+        winner=None,
+    ),
+    # ---- es_tradicional [S001] -------------------------------------------------------
+    # A: wild canasta 200+60=260 (2000), Q 70 (500), out 100 (no concealed extra) = 2930. B: 5s 20, 8 -10 = 10.
+    "es_tradicional-canasta-de-comodines": Hand(
+        "es_tradicional", [side("WILD:j4t3 Q:7", out=True), side("5:4", "8")], [2930, 10]
+    ),
+    "es_tradicional-wild-canasta-alone-cannot-go-out": Hand(
+        "es_tradicional", [side("WILD:j4t3", out=True), side()], refused=["go_out_without_canastas"]
+    ),
+    # Canastón: A 140+70+70+110+90 = 480; 3x500 + 2x300 = 2100; 5 canastas 500; out 100 = 3180. B: two 4s -10.
+    "es_tradicional-canaston": Hand(
+        "es_tradicional",
+        [side("A:7 K:7 Q:7 J:6j1 10:5t2", out=True), side(held="4*2")],
+        [3180, -10],
+    ),
+    # A: 9s 70 (500), four black threes 20 + 500, out 100 = 1190. B: 8s 30, red three in hand -500 = -470.
+    "es_tradicional-four-black-threes-melded": Hand(
+        "es_tradicional", [side("9:7 3B:4", out=True), side("8:3", "3R")], [1190, -470]
+    ),
+    # Canasta de canastas: 140 + 6x70 = 560; 7x500 = 3500; 2000 (not also 500, K24); out 100 = 6160.
+    # B: 4s 15, four black threes in hand -20 and -500 = -505. 6160 passes 5000: A wins at once.
+    "es_tradicional-canasta-de-canastas": Hand(
+        "es_tradicional",
+        [side("A:7 K:7 Q:7 J:7 10:7 9:7 8:7", out=True), side("4:3", "3B*4")],
+        [6160, -505],
+        game_over=True,
+        winner=0,
+    ),
+    # Six players in three pairs, three packs, three canastas: A 140+70+70 + 1500 + five red threes 1000 + 100 = 2880.
+    # B: 5s 15 + red three 100 = 115. C: nine -10.
+    "es_tradicional-six-players-three-pairs": Hand(
+        "es_tradicional",
+        [side("A:7 K:7 Q:7", red3=5, out=True), side("5:3", red3=1), side(held="9")],
+        [2880, 115, -10],
+        options={"players": 6},
+    ),
+    # ---- hoyle_2p [S003H] -----------------------------------------------------------
+    # P1: wild canasta 260 (1000), K 50+80=130 (9 cards, 4 wild <= 5 natural: 300), out 100 = 1790.
+    # P2: 7s 15, ace -20, red three 100 = 95.
+    "hoyle_2p-wildcard-canasta-1000": Hand(
+        "hoyle_2p", [side("WILD:j4t3 K:5t4", out=True), side("7:3", "A", red3=1)], [1790, 95]
+    ),
+    # P1 out: 8s 70 + 500 + 100 = 670. P2 melded nothing and P1 went out: red threes -200, K -10 = -210.
+    "hoyle_2p-red-threes-minus-when-opponent-out": Hand(
+        "hoyle_2p", [side("8:7", out=True), side(held="K", red3=2)], [670, -210]
+    ),
+    # Stock out, nobody went out: P2's red threes stay +200, K -10 = 190. P1: 8s 60.
+    "hoyle_2p-red-threes-plus-on-stock-out": Hand("hoyle_2p", [side("8:6"), side(held="K", red3=2)], [60, 190]),
+    # Option "Canasta required for positive score": P2 without a canasta: -(40 + 100) - 5 = -145. P1 670.
+    "hoyle_2p-canasta-required-for-positive": Hand(
+        "hoyle_2p",
+        [side("Q:7", out=True), side("J:4", "5", red3=1)],
+        [670, -145],
+        options={"canasta_required_for_positive": True},
+    ),
+    # Goes out concealed, bonus doubled to 200: 6s 15+40=55, 9s 70, 500 = 825. P2: Q -10.
+    "hoyle_2p-concealed-doubled": Hand(
+        "hoyle_2p", [side("6:3t2 9:7", out=True, concealed=True), side(held="Q")], [825, -10]
+    ),
+    "hoyle_2p-wilds-outnumber-naturals": Hand(
+        "hoyle_2p", [side("6:2t3"), side()], refused=["meld_wilds_exceed_naturals"]
+    ),
+    # ---- us_partnership [S003A] -----------------------------------------------------
+    # A: K 70 (500), 5s 20+50=70, red three 100, out 100 = 840. B: 9s 30, red three not laid down -500 = -470.
+    "us_partnership-red-three-not-laid-down": Hand(
+        "us_partnership", [side("K:7 5:4j1", red3=1, out=True), side("9:3", "3R")], [840, -470]
+    ),
+    # B at -300: 4s 15, joker -50 = -35 -> -335: minimum 0 when negative. A: 0 + 670 -> 50.
+    "us_partnership-minimum-zero-when-negative": Hand(
+        "us_partnership",
+        [side("Q:7", out=True), side("4:3", "JOKER", total=-300)],
+        [670, -35],
+        minimums=[50, 0],
+    ),
+    # "If a team makes no melds ... the point value of the red Three is deducted": A -300. B: J 70 + 500 + 100 = 670.
+    "us_partnership-red-threes-deducted-without-melds": Hand(
+        "us_partnership", [side(red3=3), side("J:7", out=True)], [-300, 670]
+    ),
+    # A 1000 + Q 70 + 9s 30 + 500 + 100 = 1700 -> 90. B 1400 + 8s 30 = 1430 -> 50.
+    "us_partnership-minimum-bands": Hand(
+        "us_partnership",
+        [side("Q:7 9:3", out=True, total=1000), side("8:3", total=1400)],
+        [700, 30],
+        minimums=[90, 50],
+    ),
+    # Black threes melded only when going out: Q 70 + 3B 15 + 500 + 100 = 685. B: 5s 15, black three -5 = 10.
+    "us_partnership-black-threes-going-out": Hand(
+        "us_partnership", [side("Q:7 3B:3", out=True), side("5:3", "3B")], [685, 10]
+    ),
+    # ---- app_2p_11 [S004] -----------------------------------------------------------
+    # P1: K 70 (500), Q 40+60=100 (300), out 100 = 1070. P2: 4s 10+40=50 (wilds = naturals), five -5 = 45.
+    "app_2p_11-two-canastas-and-wilds-equal-to-naturals": Hand(
+        "app_2p_11", [side("K:7 Q:4t3", out=True), side("4:2t2", "5")], [1070, 45]
+    ),
+    # P1: J 70 + 10s 70 + 1000 + 100 = 1240. P2 "has not melded any cards when their opponent goes out": -100.
+    "app_2p_11-red-three-minus-when-opponent-out": Hand(
+        "app_2p_11", [side("J:7 10:7", out=True), side(red3=1)], [1240, -100]
+    ),
+    # Stock out: P2's red three stays +100; P1 J 60.
+    "app_2p_11-red-three-plus-on-stock-out": Hand("app_2p_11", [side("J:6"), side(red3=1)], [60, 100]),
+    # P2 at -100: 5s 15 -> -85: minimum 0 when negative [S004]. P1: 0 + 1240 -> 50.
+    "app_2p_11-minimum-zero-when-negative": Hand(
+        "app_2p_11",
+        [side("J:7 10:7", out=True), side("5:3", total=-100)],
+        [1240, 15],
+        minimums=[50, 0],
+    ),
+    # "The first player to reach 5000 points wins": P2 4500 + 1240 = 5740; P1 4000 + 15 = 4015.
+    "app_2p_11-first-to-5000": Hand(
+        "app_2p_11",
+        [side("5:3", total=4000), side("J:7 10:7", out=True, total=4500)],
+        [15, 1240],
+        game_over=True,
+        winner=1,
+    ),
+    "app_2p_11-red-three-placed-automatically": Hand(
+        "app_2p_11", [side("5:3", "3R"), side()], refused=["red_three_in_hand"]
+    ),
+    "app_2p_11-one-natural-and-two-wilds": Hand(
+        "app_2p_11", [side("4:1t2"), side()], refused=["meld_min_naturals", "meld_wilds_exceed_naturals"]
+    ),
+    # ---- uruguayan [URU] -------------------------------------------------------------
+    # A: wild meld of three 50+40=90 (no canasta), Q 70 (500), out 100 = 760. B: 6s 15.
+    "uruguayan-meld-of-three-wild-cards": Hand("uruguayan", [side("WILD:j1t2 Q:7", out=True), side("6:3")], [760, 15]),
+    # A goes out on the wild canasta alone (it counts): 260 + 2000 + 100 = 2360. B: K -10.
+    "uruguayan-wild-canasta-goes-out": Hand("uruguayan", [side("WILD:j4t3", out=True), side(held="K")], [2360, -10]),
+    # A: five wild cards 100+60=160 (not yet a canasta), Q 70 (500), out 100 = 830. B: K 30.
+    "uruguayan-unfinished-wild-meld-counts-its-cards": Hand(
+        "uruguayan", [side("WILD:j2t3 Q:7", out=True), side("K:3")], [830, 30]
+    ),
+    # A: wild canasta 150+80=230 (2000), 8s 110 (300), out 100 = 2740. B: 4s 15, red three 100 = 115.
+    "uruguayan-wild-and-mixed-canastas": Hand(
+        "uruguayan", [side("WILD:j3t4 8:6j1", out=True), side("4:3", red3=1)], [2740, 115]
+    ),
+    # Classic scoring otherwise: A K 70 (500), four red threes 800 = 1370. B: 5s 15, ace -20 = -5.
+    "uruguayan-otherwise-classic": Hand("uruguayan", [side("K:7", red3=4), side("5:3", "A")], [1370, -5]),
+    "uruguayan-two-wild-cards-are-no-meld": Hand(
+        "uruguayan", [side("WILD:t2"), side()], refused=["wild_meld_too_small"]
+    ),
+    "uruguayan-wild-meld-stops-at-seven": Hand("uruguayan", [side("WILD:j4t4"), side()], refused=["meld_too_large"]),
+}
+
+
+@pytest.mark.parametrize("case", HANDS.values(), ids=HANDS.keys())
+def test_hand_worked_out_from_the_rule_texts(case):
+    ruleset = configure(RULESETS[case.ruleset], case.options, sides=len(case.entries))
+    if case.scores is None:
+        assert [v.rule for v in hand_violations(case.entries, ruleset)] == case.refused
+        with pytest.raises(RuleViolations):
+            score_hand(case.entries, ruleset, case.hand_number)
+        return
+    result = score_hand(case.entries, ruleset, case.hand_number)
+    assert [s.hand_score for s in result.sides] == case.scores
+    assert [s.total_after for s in result.sides] == [
+        e.total_before + h for e, h in zip(case.entries, case.scores, strict=False)
+    ]
+    if case.minimums is not None:
+        assert [s.next_minimum for s in result.sides] == case.minimums
+    assert (result.outcome.game_over, result.outcome.winner) == (case.game_over, case.winner)
+
+
+@pytest.mark.parametrize("ruleset_id", list(RULESETS))
+def test_each_rule_set_has_at_least_five_scored_hands(ruleset_id):
+    assert sum(1 for h in HANDS.values() if h.ruleset == ruleset_id and h.scores is not None) >= 5

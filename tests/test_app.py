@@ -1,0 +1,45 @@
+"""The application factory, its configuration and the language choice."""
+
+from __future__ import annotations
+
+from scorekeeper import create_app, instance_secret_key
+
+
+def test_test_config_replaces_the_instance_config(app):
+    assert app.config["TESTING"] is True
+    assert app.config["SECRET_KEY"] == "test"
+
+
+def test_database_url_from_the_environment_when_not_configured(monkeypatch, tmp_path):
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/from-env.sqlite")
+    app = create_app({"TESTING": True})
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == f"sqlite:///{tmp_path}/from-env.sqlite"
+
+
+def test_sqlite_in_the_instance_folder_by_default(monkeypatch):
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    app = create_app({"TESTING": True})
+    assert app.config["SQLALCHEMY_DATABASE_URI"].endswith("/instance/canasta.sqlite")
+
+
+def test_the_secret_key_is_made_once_and_kept(tmp_path):
+    first = instance_secret_key(str(tmp_path))
+    assert len(first) == 64
+    assert instance_secret_key(str(tmp_path)) == first
+
+
+def test_language_cookie_wins_over_the_browser(client):
+    client.set_cookie("lang", "es")
+    response = client.get("/api/v1/rulesets/classic", headers={"Accept-Language": "en"})
+    assert response.get_json()["name"] == "Clásica por parejas"
+
+
+def test_unknown_language_falls_back_to_english(client):
+    response = client.get("/api/v1/rulesets/classic", headers={"Accept-Language": "de"})
+    assert response.get_json()["name"] == "Classic partnership"
+
+
+def test_pages_outside_the_api_do_not_answer_json(client):
+    response = client.get("/no-such-page")
+    assert response.status_code == 404
+    assert not response.is_json
