@@ -116,7 +116,7 @@ def score() -> Response | tuple[Response, int]:
     except OptionError as exc:
         return json_error(400, "invalid_option", exc.render(translate), field=f"options.{exc.option}")
     try:
-        result = score_hand(entry.sides, ruleset, entry.hand_number)
+        result = score_hand(entry.sides, ruleset, entry.hand_number, entry.partners)
     except RuleViolations as exc:
         return jsonify({"errors": [violation_json(v) for v in exc.violations]}), 422
     return jsonify(hand_result_json(base.id, result))

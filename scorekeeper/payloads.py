@@ -46,6 +46,7 @@ class ScoreRequest:
     options: Mapping[str, object]
     hand_number: int | None
     sides: tuple[SideEntry, ...]
+    partners: tuple[int, int] | None = None
 
 
 def _int(value: object, field: str, *, low: int = -LARGEST) -> int:
@@ -88,7 +89,7 @@ def _list(value: object, field: str, longest: int = MAX_ITEMS) -> list[Any]:
 
 def parse_score_request(body: object, default_name: Callable[[int], str] = str) -> ScoreRequest:
     """Check and convert a whole scoring request; unnamed sides get ``default_name(number)``."""
-    data = _object(body, "", frozenset({"ruleset", "options", "hand_number", "sides"}))
+    data = _object(body, "", frozenset({"ruleset", "options", "hand_number", "sides", "partners"}))
     ruleset = data.get("ruleset")
     if not isinstance(ruleset, str) or not ruleset:
         raise ShapeError("ruleset", Msg(N_('ruleset must name a rule set, e.g. "classic".')))
@@ -98,13 +99,32 @@ def parse_score_request(body: object, default_name: Callable[[int], str] = str) 
         hand_number = _int(hand_number, "hand_number", low=1)
     if "sides" not in data:
         raise ShapeError("sides", Msg(N_("sides is required: one entry per side, in seat order.")))
-    sides = _list(data["sides"], "sides", MAX_SIDES)
+    sides = tuple(
+        parse_side(side, f"sides[{i}]", default_name(i + 1))
+        for i, side in enumerate(_list(data["sides"], "sides", MAX_SIDES))
+    )
     return ScoreRequest(
         ruleset=ruleset,
         options=options,
         hand_number=hand_number,
-        sides=tuple(parse_side(side, f"sides[{i}]", default_name(i + 1)) for i, side in enumerate(sides)),
+        sides=sides,
+        partners=parse_partners(data.get("partners"), sides),
     )
+
+
+def parse_partners(value: object, sides: tuple[SideEntry, ...]) -> tuple[int, int] | None:
+    """Cutthroat partners: two different side indices, recorded the same way (quick or detailed)."""
+    if value is None:
+        return None
+    expected = Msg(N_("partners must be two different side numbers from 0 to %(last)s."), {"last": len(sides) - 1})
+    if not isinstance(value, list) or len(value) != 2:
+        raise ShapeError("partners", expected)
+    first, second = (_int(item, "partners") for item in value)
+    if first == second or not (0 <= first < len(sides) and 0 <= second < len(sides)):
+        raise ShapeError("partners", expected)
+    if (sides[first].quick is None) != (sides[second].quick is None):
+        raise ShapeError("partners", Msg(N_("Partners record the same way: both quick entries, or both detailed.")))
+    return (first, second)
 
 
 def parse_side(value: object, field: str, default_name: str = "") -> SideEntry:

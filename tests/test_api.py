@@ -206,6 +206,12 @@ RULE_INPUTS = {
     ),
     "concealed_without_going_out": ("classic", {}, [{"concealed": True}, {}]),
     "go_out_without_canastas": ("classic", {}, [{"melds": [M], "went_out": True}, {}]),
+    "partners_not_allowed": ("classic_3p", {}, [{}, {}, {}]),
+    "partners_required": (
+        "classic_3p",
+        {"cutthroat": True},
+        [{"melds": [CANASTA, {"rank": "K", "naturals": 7}], "went_out": True}, {}, {}],
+    ),
     "hand_not_empty_after_going_out": (
         "classic_2p",
         {},
@@ -216,14 +222,17 @@ RULE_INPUTS = {
 
 def test_every_rule_id_of_the_spec_has_an_input_here():
     assert set(RULE_INPUTS) <= set(RULE_TOPICS)
-    spec_rules = {rule for rule in RULE_TOPICS if rule not in {"sevens_no_wilds", "quick_canastas_exceed_meld_points"}}
-    assert set(RULE_INPUTS) == spec_rules
+    engine_only = {"sevens_no_wilds", "quick_canastas_exceed_meld_points"}
+    assert set(RULE_INPUTS) == set(RULE_TOPICS) - engine_only
 
 
 @pytest.mark.parametrize("rule", RULE_INPUTS)
 def test_rule_violation_answers_422_with_the_rule_and_its_help_link(client, rule):
     ruleset, options, sides = RULE_INPUTS[rule]
-    response = score(client, {"ruleset": ruleset, "options": options, "sides": sides})
+    body = {"ruleset": ruleset, "options": options, "sides": sides}
+    if rule == "partners_not_allowed":
+        body["partners"] = [1, 2]
+    response = score(client, body)
     assert response.status_code == 422
     errors = response.get_json()["errors"]
     [error] = [e for e in errors if e["rule"] == rule]
@@ -295,6 +304,39 @@ def test_malformed_bodies_are_400_naming_the_field(client, body, field):
     assert data["error"] == "invalid_request"
     assert data["field"] == field
     assert data["message"]
+
+
+def test_cutthroat_partners_through_the_api(client):
+    body = {
+        "ruleset": "classic_3p",
+        "options": {"cutthroat": True},
+        "partners": [1, 2],
+        "sides": [
+            {"name": "Ana", "melds": [CANASTA, {"rank": "K", "naturals": 7}], "went_out": True},
+            {"name": "Bea", "melds": [{"rank": "8", "naturals": 3}], "red_threes": 1},
+            {"name": "Cris", "melds": [{"rank": "9", "naturals": 3}], "hand": {"A": 1}},
+        ],
+    }
+    sides = score(client, body).get_json()["sides"]
+    assert [s["hand_score"] for s in sides] == [1240, 140, 40]
+
+
+@pytest.mark.parametrize("partners", [[1], [1, 1], [0, 3], ["1", "2"], 12])
+def test_partners_must_be_two_different_sides(client, partners):
+    body = {"ruleset": "classic_3p", "options": {"cutthroat": True}, "partners": partners, "sides": [{}, {}, {}]}
+    response = score(client, body)
+    assert response.status_code == 400
+    assert response.get_json()["field"] == "partners"
+
+
+def test_partners_record_the_same_way(client):
+    body = {
+        "ruleset": "classic_3p",
+        "options": {"cutthroat": True},
+        "partners": [1, 2],
+        "sides": [{}, {"meld_points": 30}, {"melds": [{"rank": "8", "naturals": 3}]}],
+    }
+    assert score(client, body).status_code == 400
 
 
 def test_unknown_rule_set_is_400_on_score(client):

@@ -65,6 +65,11 @@ CLASSIC_3P = RuleSet(
     sides_allowed=(3,),
     individual=True,
     deal=13,
+    extra_options=("cutthroat",),
+    # Cutthroat [RG3][LOVR]: draw 2, discard 1; two canastas to go out; game to 7500 (K30).
+    option_implies=MappingProxyType(
+        {"cutthroat": MappingProxyType({"draw_count": 2, "canastas_to_go_out": 2, "target": 7500})}
+    ),
 )
 
 CLASSIC_6P = RuleSet(

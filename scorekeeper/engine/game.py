@@ -8,7 +8,7 @@ from itertools import accumulate
 
 from .entries import CanastaCount, SideEntry
 from .rulesets import MatchMode, RuleSet, TargetRule, TiePolicy
-from .scoring import Breakdown, canasta_count, score_sides
+from .scoring import Breakdown, score_sides, unit_canastas
 from .validation import verify_hand
 
 
@@ -102,20 +102,29 @@ class HandResult:
     outcome: Outcome
 
 
-def score_hand(entries: Sequence[SideEntry], ruleset: RuleSet, hand_number: int | None = None) -> HandResult:
-    """Score one hand for every side; raises ``RuleViolations`` for an entry that breaks a rule."""
-    verify_hand(entries, ruleset)
-    breakdowns = score_sides(entries, ruleset)
+def score_hand(
+    entries: Sequence[SideEntry],
+    ruleset: RuleSet,
+    hand_number: int | None = None,
+    partners: tuple[int, int] | None = None,
+) -> HandResult:
+    """Score one hand for every side; raises ``RuleViolations`` for an entry that breaks a rule.
+
+    ``partners`` names the two cutthroat partners of the hand (two player indices).
+    """
+    verify_hand(entries, ruleset, partners)
+    breakdowns = score_sides(entries, ruleset, partners)
+    canastas = unit_canastas(entries, ruleset, partners)
     next_hand = hand_number + 1 if hand_number is not None else None
     sides = tuple(
         SideScore(
             name=entry.name,
             breakdown=breakdown,
-            canastas=canasta_count(entry, ruleset),
+            canastas=side_canastas,
             total_before=entry.total_before,
             next_minimum=initial_meld_minimum(entry.total_before + breakdown.total, ruleset, next_hand),
         )
-        for entry, breakdown in zip(entries, breakdowns, strict=True)
+        for entry, breakdown, side_canastas in zip(entries, breakdowns, canastas, strict=True)
     )
     outcome = game_outcome([side.total_after for side in sides], ruleset, hand_number)
     return HandResult(sides, outcome)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import Any
 
-from .cards import MELD_RANKS
+from .cards import HAND_KEYS, MELD_RANKS
 from .errors import OptionError
 from .i18n import N_, Msg
 from .rulesets import (
@@ -53,7 +53,17 @@ COMMON_OPTIONS: tuple[str, ...] = (
 
 #: Parameters that describe the rule set itself rather than a rule: never overridden.
 IDENTITY_FIELDS = frozenset(
-    {"id", "name", "description", "sources", "extra_options", "player_variants", "side_variants", "penalty_list"}
+    {
+        "id",
+        "name",
+        "description",
+        "sources",
+        "extra_options",
+        "player_variants",
+        "side_variants",
+        "option_implies",
+        "penalty_list",
+    }
 )
 
 
@@ -171,6 +181,13 @@ def _rank_bonus(option: str, value: object) -> Mapping[str, int]:
     return frozen_map({str(rank): _as_int(option, bonus, 0, 100_000) for rank, bonus in value.items()})
 
 
+def _card_values(option: str, value: object) -> Mapping[str, int]:
+    expected = Msg(N_('an object from every card key to its value, e.g. {"JOKER": 50, "2": 20, ...}'))
+    if not isinstance(value, Mapping) or set(value) != set(HAND_KEYS):
+        raise _wrong(option, expected)
+    return frozen_map({str(key): _as_int(option, points, 0, 1000) for key, points in value.items()})
+
+
 MONEY = _int(0, 100_000)
 
 #: Every overridable parameter and how its value is checked.
@@ -206,6 +223,9 @@ PARAMETERS: dict[str, Converter] = {
     "black_three_meld_sizes": _int_list(1, 12, increasing=True),
     "black_three_four_bonus": MONEY,
     "four_black_threes_in_hand_penalty": MONEY,
+    "black_three_hand_value": MONEY,
+    "card_values": _card_values,
+    "cutthroat": _bool,
     "canasta_count_bonus": _count_bonus,
     "canasta_count_cumulative": _bool,
     "canasta_required_for_positive": _bool,
@@ -240,7 +260,8 @@ def configure(ruleset: RuleSet, options: Mapping[str, object] | None = None, sid
     """The rule set with its variant for ``players``, for the number of sides, and the house rules.
 
     Order: the ``players`` variant, then the variant for the number of sides (e.g. three
-    teams in six-player Canasta), then every explicit option, which wins over both.
+    teams in six-player Canasta), then what a switched-on option brings with it (cutthroat:
+    draw 2, two canastas, 7500), then every explicit option, which wins over all of them.
     """
     options = dict(options or {})
     checked = {name: _convert(name, value) for name, value in options.items()}
@@ -256,6 +277,9 @@ def configure(ruleset: RuleSet, options: Mapping[str, object] | None = None, sid
     result = _apply(ruleset, {**ruleset.player_variants.get(players, {}), "players": players})
     if sides is not None:
         result = _apply(result, result.side_variants.get(sides, {}))
+    for option, implied in result.option_implies.items():
+        if checked.get(option):
+            result = _apply(result, implied)
     result = _apply(result, checked)
     _check_consistent(result)
     return result
@@ -278,6 +302,8 @@ def _check_consistent(ruleset: RuleSet) -> None:
         raise OptionError(
             "hands_in_match", N_("A game of a fixed number of hands needs hands_in_match (how many hands).")
         )
+    if ruleset.cutthroat and ruleset.sides_allowed != (3,):
+        raise _wrong("cutthroat", Msg(N_("false: cutthroat is a game for three players")))
     if ruleset.canasta_min_naturals > ruleset.canasta_size:
         raise _wrong("canasta_min_naturals", Msg(N_("at most canasta_size")))
 

@@ -155,11 +155,15 @@ class RuleSet:
     black_three_meld_sizes: tuple[int, ...] = (3, 4)
     black_three_four_bonus: int = 0
     four_black_threes_in_hand_penalty: int = 0
+    black_three_hand_value: int = 5  # a further K12 option: 100 [BICB][ES2]
 
     # Special bonuses and the Hoyle option (K24)
     canasta_count_bonus: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
     canasta_count_cumulative: bool = False
     canasta_required_for_positive: bool = False
+
+    # Cutthroat three-handed play: a lone hand against a partnership for the hand (K30)
+    cutthroat: bool = False
 
     # Initial-meld minimum (K15-K18)
     min_table: tuple[tuple[int | None, int], ...] = CLASSIC_MIN_TABLE
@@ -193,6 +197,8 @@ class RuleSet:
     # Overrides picked by the ``players`` option, and by the number of sides at the table
     player_variants: Mapping[int, Mapping[str, object]] = field(default_factory=lambda: MappingProxyType({}))
     side_variants: Mapping[int, Mapping[str, object]] = field(default_factory=lambda: MappingProxyType({}))
+    # Values an option brings with it when switched on (cutthroat: draw 2, two canastas, 7500)
+    option_implies: Mapping[str, Mapping[str, object]] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def players_allowed(self) -> tuple[int, ...]:

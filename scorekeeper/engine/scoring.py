@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 from .cards import Card
 from .entries import CanastaCount, SideEntry
 from .melds import CanastaKind, canasta_kind, meld_value
+from .partnership import member_entry, scoring_units
 from .rulesets import Red3NegativeWhen, RedThreeInHand, RuleSet
 
 
@@ -119,6 +120,8 @@ def _hand_value(entry: SideEntry, ruleset: RuleSet) -> int:
         if key == Card.RED_THREE:
             # A red three has no card value; a rule set may count it as 5 (K11 card5).
             value += count * (5 if ruleset.red_three_in_hand is RedThreeInHand.CARD5 else 0)
+        elif key == Card.BLACK_THREE:
+            value += count * ruleset.black_three_hand_value  # 5, or 100 as a house rule (K12)
         else:
             value += count * ruleset.card_values[key]
     return value
@@ -175,13 +178,27 @@ def score_side(entry: SideEntry, ruleset: RuleSet, *, opponent_out: bool = False
     )
 
 
-def score_sides(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[Breakdown]:
-    """Every side's breakdown for one hand, each knowing whether another side went out."""
-    return [
-        score_side(
-            entry,
-            ruleset,
-            opponent_out=any(other.went_out for j, other in enumerate(entries) if j != i),
-        )
-        for i, entry in enumerate(entries)
-    ]
+def score_sides(
+    entries: Sequence[SideEntry], ruleset: RuleSet, partners: tuple[int, int] | None = None
+) -> list[Breakdown]:
+    """Every side's breakdown for one hand, each knowing whether an opponent went out.
+
+    Cutthroat partners score the partnership's result, each with their own red threes.
+    """
+    results: dict[int, Breakdown] = {}
+    for unit in scoring_units(entries, partners if ruleset.cutthroat else None):
+        opponent_out = any(entry.went_out for i, entry in enumerate(entries) if i not in unit.members)
+        for index in unit.members:
+            results[index] = score_side(member_entry(unit, entries[index]), ruleset, opponent_out=opponent_out)
+    return [results[index] for index in range(len(entries))]
+
+
+def unit_canastas(
+    entries: Sequence[SideEntry], ruleset: RuleSet, partners: tuple[int, int] | None = None
+) -> list[CanastaCount]:
+    """Each side's canastas; cutthroat partners share theirs."""
+    counts: dict[int, CanastaCount] = {}
+    for unit in scoring_units(entries, partners if ruleset.cutthroat else None):
+        for index in unit.members:
+            counts[index] = canasta_count(unit.entry, ruleset)
+    return [counts[index] for index in range(len(entries))]

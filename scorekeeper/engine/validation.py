@@ -10,6 +10,7 @@ from .entries import SideEntry
 from .errors import RuleViolation, RuleViolations
 from .i18n import N_, Msg
 from .melds import meld_violations
+from .partnership import Unit, scoring_units
 from .rulesets import RedThreeInHand, RuleSet
 from .scoring import canasta_count, canastas_for_going_out, may_go_out_with
 
@@ -33,8 +34,10 @@ CARD_NAMES: dict[str, Msg] = {
 }
 
 
-def hand_violations(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[RuleViolation]:
-    """Every rule the hand's entry breaks, across all sides."""
+def hand_violations(
+    entries: Sequence[SideEntry], ruleset: RuleSet, partners: tuple[int, int] | None = None
+) -> list[RuleViolation]:
+    """Every rule the hand's entry breaks, across all sides; ``partners`` only in cutthroat play."""
     problems: list[RuleViolation] = []
     if len(entries) not in ruleset.sides_allowed:
         allowed = " / ".join(str(n) for n in ruleset.sides_allowed)
@@ -47,26 +50,49 @@ def hand_violations(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[Rule
                 "sides",
             )
         )
+    problems.extend(_partner_problems(entries, ruleset, partners))
     out = [i for i, entry in enumerate(entries) if entry.went_out]
     if len(out) > 1:
         problems.append(RuleViolation("two_sides_out", N_("Only one side can go out in a hand."), {}, None, "went_out"))
-    for index, entry in enumerate(entries):
-        problems.extend(side_violations(entry, ruleset, index))
+    negatives = {index: _negative_fields(entry) for index, entry in enumerate(entries)}
+    for unit in scoring_units(entries, partners if ruleset.cutthroat else None):
+        for index in unit.members:
+            problems.extend(entry_violations(entries[index], ruleset, index, negatives[index]))
+        problems.extend(unit_violations(unit, ruleset, negatives))
     problems.extend(deck_violations(entries, ruleset))
     return problems
 
 
-def side_violations(entry: SideEntry, ruleset: RuleSet, side: int | None = None) -> list[RuleViolation]:
-    """Every rule one side's entry breaks on its own."""
-    negatives = _negative_fields(entry)
+def _partner_problems(
+    entries: Sequence[SideEntry], ruleset: RuleSet, partners: tuple[int, int] | None
+) -> list[RuleViolation]:
+    if partners is not None and not ruleset.cutthroat:
+        return [
+            RuleViolation(
+                "partners_not_allowed",
+                N_("Only cutthroat three-handed play has partners for a single hand."),
+                {},
+                None,
+                "partners",
+            )
+        ]
+    if ruleset.cutthroat and partners is None and any(entry.went_out for entry in entries):
+        return [
+            RuleViolation(
+                "partners_required",
+                N_("In cutthroat play, say which two players were partners against the lone hand."),
+                {},
+                None,
+                "partners",
+            )
+        ]
+    return []
+
+
+def entry_violations(entry: SideEntry, ruleset: RuleSet, side: int | None, negatives: list[str]) -> list[RuleViolation]:
+    """The rules one player's or side's own record breaks: counts, concealed, red threes, cards held."""
     problems = [
-        RuleViolation(
-            "negative_count",
-            N_("%(field)s cannot be below zero."),
-            {"field": name},
-            side,
-            name,
-        )
+        RuleViolation("negative_count", N_("%(field)s cannot be below zero."), {"field": name}, side, name)
         for name in negatives
     ]
     if entry.concealed and not entry.went_out:
@@ -79,7 +105,6 @@ def side_violations(entry: SideEntry, ruleset: RuleSet, side: int | None = None)
                 "concealed",
             )
         )
-    problems.extend(_meld_problems(entry, ruleset, side, negatives))
     if ruleset.red_three_in_hand is RedThreeInHand.INVALID and entry.held(Card.RED_THREE) > 0:
         problems.append(
             RuleViolation(
@@ -90,9 +115,6 @@ def side_violations(entry: SideEntry, ruleset: RuleSet, side: int | None = None)
                 "hand.3R",
             )
         )
-    canastas = canasta_count(entry, ruleset)
-    if entry.went_out and not may_go_out_with(canastas, ruleset):
-        problems.append(_go_out_problem(canastas_for_going_out(canastas, ruleset), ruleset, side))
     if ruleset.individual and entry.went_out and _holds_cards(entry):
         problems.append(
             RuleViolation(
@@ -105,6 +127,15 @@ def side_violations(entry: SideEntry, ruleset: RuleSet, side: int | None = None)
         )
     if entry.quick is not None:
         problems.extend(_quick_problems(entry, ruleset, side))
+    return problems
+
+
+def unit_violations(unit: Unit, ruleset: RuleSet, negatives: dict[int, list[str]]) -> list[RuleViolation]:
+    """The rules the melds on the table break, and going out without the canastas needed."""
+    problems = _meld_problems(unit, ruleset, negatives)
+    canastas = canasta_count(unit.entry, ruleset)
+    if unit.went_out_by is not None and not may_go_out_with(canastas, ruleset):
+        problems.append(_go_out_problem(canastas_for_going_out(canastas, ruleset), ruleset, unit.went_out_by))
     return problems
 
 
@@ -121,14 +152,14 @@ def _negative_fields(entry: SideEntry) -> list[str]:
     return [name for name, value in values if value < 0]
 
 
-def _meld_problems(entry: SideEntry, ruleset: RuleSet, side: int | None, negatives: list[str]) -> list[RuleViolation]:
+def _meld_problems(unit: Unit, ruleset: RuleSet, negatives: dict[int, list[str]]) -> list[RuleViolation]:
     problems: list[RuleViolation] = []
     open_ranks: Counter[str] = Counter()
-    for i, meld in enumerate(entry.melds):
-        field = f"melds[{i}]"
-        if any(name.startswith(field + ".") for name in negatives):
+    for meld, (player, index) in zip(unit.entry.melds, unit.origins, strict=True):
+        field, side = f"melds[{index}]", player
+        if any(name.startswith(field + ".") for name in negatives.get(player, [])):
             continue  # already reported; its size means nothing
-        problems.extend(meld_violations(meld, ruleset, going_out=entry.went_out, side=side, field=field))
+        problems.extend(meld_violations(meld, ruleset, going_out=unit.entry.went_out, side=side, field=field))
         cap = ruleset.wild_meld.max_size if meld.is_wild_meld and ruleset.wild_meld else ruleset.max_meld_size
         if cap is not None and meld.size >= cap:
             continue  # a full meld is closed: a new one of the rank may start beside it
@@ -308,13 +339,13 @@ def _quick_deck_problems(entries: Sequence[SideEntry], ruleset: RuleSet) -> list
     ]
 
 
-def verify_hand(entries: Sequence[SideEntry], ruleset: RuleSet) -> None:
+def verify_hand(entries: Sequence[SideEntry], ruleset: RuleSet, partners: tuple[int, int] | None = None) -> None:
     """Raise ``RuleViolations`` with every problem of the hand's entry."""
-    problems = hand_violations(entries, ruleset)
+    problems = hand_violations(entries, ruleset, partners)
     if problems:
         raise RuleViolations(problems)
 
 
-def can_score_hand(entries: Sequence[SideEntry], ruleset: RuleSet) -> bool:
+def can_score_hand(entries: Sequence[SideEntry], ruleset: RuleSet, partners: tuple[int, int] | None = None) -> bool:
     """Whether the hand's entry breaks no rule."""
-    return not hand_violations(entries, ruleset)
+    return not hand_violations(entries, ruleset, partners)

@@ -24,6 +24,8 @@ TOPICS: tuple[str, ...] = (
 #: Every rule id the engine reports (score-api.md's table and the engine's own), by topic.
 RULE_TOPICS: dict[str, str] = {
     "side_count": "dealing",
+    "partners_not_allowed": "dealing",
+    "partners_required": "dealing",
     "negative_count": "scoring",
     "not_multiple_of_five": "scoring",
     "quick_canastas_exceed_meld_points": "scoring",

@@ -367,3 +367,71 @@ def test_hand_worked_out_from_the_rule_texts(case):
 @pytest.mark.parametrize("ruleset_id", list(RULESETS))
 def test_each_rule_set_has_at_least_five_scored_hands(ruleset_id):
     assert sum(1 for h in HANDS.values() if h.ruleset == ruleset_id and h.scores is not None) >= 5
+
+
+# ---- classic_3p cutthroat [RG3][BICC]: a lone hand against a partnership for the hand ----
+CUTTHROAT = {"cutthroat": True}
+
+
+def cutthroat_hand(entries, partners, hand_number=None):
+    ruleset = configure(RULESETS["classic_3p"], CUTTHROAT, sides=3)
+    return score_hand(entries, ruleset, hand_number, partners)
+
+
+def test_cutthroat_partners_each_receive_the_partnership_total_plus_their_own_red_threes():
+    # Lone P0 out: K 70 + Q 70 + 1000 + out 100 + red three 100 = 1340.
+    # Partners P1+P2: 8s 40 + J 30 + 9s 30 = 100, hands five + ace -25 = 75;
+    # P1 has two red threes: 75 + 200 = 275; P2: 75.
+    result = cutthroat_hand(
+        [side("K:7 Q:7", red3=1, out=True), side("8:4 J:3", "5", red3=2), side("9:3", "A")], partners=(1, 2)
+    )
+    assert [s.hand_score for s in result.sides] == [1340, 275, 75]
+
+
+def test_cutthroat_red_threes_count_against_only_their_owner_when_the_partnership_never_melded():
+    # Lone P2 out: 70 + 70 + 1000 + 100 = 1240. Partners hold K and 5: -15 each;
+    # P0's red three counts -100 for P0 alone.
+    result = cutthroat_hand([side(held="K", red3=1), side(held="5"), side("Q:7 K:7", out=True)], partners=(0, 1))
+    assert [s.hand_score for s in result.sides] == [-115, -15, 1240]
+
+
+def test_cutthroat_partner_goes_out_with_the_partnership_canastas():
+    # P1 goes out; the partnership's aces (P1) and kings (P2) make the two canastas:
+    # 140 + 70 + 1000 + 100, minus the four P2 still holds = 1305 each. Lone P0: 15 - 50 = -35.
+    result = cutthroat_hand([side("5:3", "JOKER"), side("A:7", out=True), side("K:7", "4")], partners=(1, 2))
+    assert [s.hand_score for s in result.sides] == [-35, 1305, 1305]
+    assert result.sides[2].canastas.natural == 2
+
+
+def test_cutthroat_each_partner_meets_their_own_minimum():
+    # Same hand score 30 for both partners, from 1480 and 2980: 1510 -> 90 and 3010 -> 120.
+    result = cutthroat_hand([side("Q:7 K:7", out=True), side("8:3", total=1480), side(total=2980)], partners=(1, 2))
+    assert [s.next_minimum for s in result.sides[1:]] == [90, 120]
+
+
+def test_cutthroat_pile_never_taken_each_scores_alone():
+    # Stock out, nobody took the pile: no partners; each player scores for himself.
+    result = cutthroat_hand([side("8:3"), side("9:3", "K"), side(red3=1)], partners=None)
+    assert [s.hand_score for s in result.sides] == [30, 20, -100]
+
+
+def test_cutthroat_partners_merge_their_melds_of_one_rank():
+    ruleset = configure(RULESETS["classic_3p"], CUTTHROAT, sides=3)
+    problems = hand_violations([side(), side("8:3"), side("8:3")], ruleset, (1, 2))
+    assert [(v.rule, v.side, v.field) for v in problems] == [("duplicate_rank_meld", 2, "melds[0]")]
+
+
+def test_cutthroat_going_out_needs_the_partners_named():
+    ruleset = configure(RULESETS["classic_3p"], CUTTHROAT, sides=3)
+    problems = hand_violations([side("Q:7 K:7", out=True), side(), side()], ruleset)
+    assert [v.rule for v in problems] == ["partners_required"]
+
+
+def test_partners_only_in_cutthroat_play():
+    problems = hand_violations([side(), side(), side()], configure(RULESETS["classic_3p"], sides=3), (1, 2))
+    assert [v.rule for v in problems] == ["partners_not_allowed"]
+
+
+def test_cutthroat_brings_draw_two_two_canastas_and_7500():
+    ruleset = configure(RULESETS["classic_3p"], CUTTHROAT)
+    assert (ruleset.cutthroat, ruleset.draw_count, ruleset.canastas_to_go_out, ruleset.target) == (True, 2, 2, 7500)

@@ -227,3 +227,16 @@ def test_the_engine_imports_only_the_standard_library():
                 continue
             for name in names:
                 assert name.split(".")[0] in sys.stdlib_module_names | {"__future__"}, f"{path.name} imports {name}"
+
+
+def test_cutthroat_is_only_for_three_players():
+    with pytest.raises(OptionError) as caught:
+        configure(RULESETS["classic"], {"cutthroat": True})
+    assert caught.value.option == "cutthroat"
+
+
+def test_card_values_option_needs_every_card():
+    values = dict(parameters(RULESETS["classic"])["card_values"])
+    assert configure(RULESETS["classic"], {"card_values": {**values, "3B": 0}}).card_values["3B"] == 0
+    with pytest.raises(OptionError):
+        configure(RULESETS["classic"], {"card_values": {"JOKER": 50}})

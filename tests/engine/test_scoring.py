@@ -224,3 +224,9 @@ def test_score_sides_tells_each_side_whether_another_went_out(rules):
     hoyle = rules("hoyle_2p")
     scores = score_sides([side("Q:7", out=True), side(red3=1)], hoyle)
     assert scores[1].red_three_bonus == -100
+
+
+def test_black_three_in_hand_worth_100_as_a_house_rule(rules):
+    # K12: a black three left in hand costs 100 in some Spanish tables [ES2] and in Bolivia [BICB].
+    assert score_side(side("Q:3", "3B"), rules("classic", black_three_hand_value=100)).hand_points == -100
+    assert score_side(side("Q:3", "3B"), rules("classic")).hand_points == -5
