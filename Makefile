@@ -60,7 +60,7 @@ bench: install
 ## Extract the user-visible strings and update both catalogues; English keeps its msgid.
 ## Then translate the new empty entries of es/LC_MESSAGES/messages.po (tests/test_catalogues.py checks).
 translations: $(VENV)/.installed
-	$(BIN)/pybabel -q extract -F babel.cfg -k N_ -k _l --no-location --sort-output -o $(TRANSLATIONS)/messages.pot .
+	$(BIN)/pybabel -q extract -F babel.cfg -k N_ -k _l -k lazy_gettext --no-location --sort-output -o $(TRANSLATIONS)/messages.pot .
 	$(BIN)/pybabel -q update --no-fuzzy-matching -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS)
 	$(BIN)/python -c "from babel.messages.pofile import read_po, write_po; \
 	path = '$(TRANSLATIONS)/en/LC_MESSAGES/messages.po'; catalog = read_po(open(path, 'rb')); \

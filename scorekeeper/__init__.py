@@ -83,8 +83,20 @@ def register_csrf(app: Flask) -> None:
 def register_blueprints(app: Flask) -> None:
     """The API and the pages."""
     from .api import bp as api_bp
+    from .views.games import bp as games_bp
+    from .views.site import bp as site_bp
 
     app.register_blueprint(api_bp)
+    app.register_blueprint(games_bp)
+    app.register_blueprint(site_bp)
+    app.context_processor(template_globals)
+
+
+def template_globals() -> dict[str, Any]:
+    """What every template may use besides Flask's own."""
+    from flask_babel import get_locale
+
+    return {"current_locale": lambda: str(get_locale() or "en")}
 
 
 def register_errors(app: Flask) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response, jsonify, request
+from flask import Flask, Response, jsonify, render_template, request
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
@@ -30,13 +30,30 @@ def _messages() -> dict[int, str]:
     }
 
 
+def _pages() -> dict[int, tuple[str, str]]:
+    return {
+        400: (
+            gettext("This could not be accepted"),
+            gettext("The page may have been open for a long time. Go back, reload it and send it again."),
+        ),
+        404: (
+            gettext("Not found"),
+            gettext("There is nothing at this address. A game's link must be copied whole."),
+        ),
+        405: (gettext("Not allowed"), gettext("This address does not accept that.")),
+        413: (gettext("Too large"), gettext("The request is too large.")),
+        500: (gettext("Something went wrong"), gettext("Something went wrong on our side. Nothing was saved.")),
+    }
+
+
 def register(app: Flask) -> None:
     """Install the handler. Unhandled errors arrive here as a 500 (Flask wraps and logs them)."""
 
     @app.errorhandler(HTTPException)
-    def http_error(exc: HTTPException) -> tuple[Response, int] | HTTPException:
-        if not wants_json():
-            return exc
+    def http_error(exc: HTTPException) -> tuple[Response, int] | tuple[str, int]:
         code = exc.code or 500
+        if not wants_json():
+            title, message = _pages().get(code, (exc.name, exc.description or ""))
+            return render_template("errors/error.html", title=title, message=message), code
         message = _messages().get(code, exc.description or "")
         return json_error(code, (exc.name or "error").lower().replace(" ", "_"), message)

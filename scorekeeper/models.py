@@ -1,1 +1,147 @@
-"""What happened at the table. No tables yet: games arrive with the score sheet."""
+"""What happened at the table: games, sides, players, hands, each side's entry, the edit log.
+
+Never what it is worth: every score, total and minimum comes from the engine.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+def now() -> datetime:
+    """The current time, in UTC."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def new_token() -> str:
+    """An unguessable token for a link (128 bits)."""
+    return secrets.token_urlsafe(16)
+
+
+class Game(db.Model):  # type: ignore[name-defined,misc]
+    """A game at one table: its rule set, house rules, and who plays."""
+
+    __tablename__ = "game"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, index=True, default=new_token)
+    edit_token: Mapped[str] = mapped_column(String(32), unique=True, index=True, default=new_token)
+    ruleset_id: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    first_dealer: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    updated_at: Mapped[datetime] = mapped_column(default=now)
+    # Bumped by every change, so a page can tell that it shows an old state.
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    rematch_of_id: Mapped[int | None] = mapped_column(ForeignKey("game.id"), default=None)
+
+    sides: Mapped[list[Side]] = relationship(
+        back_populates="game", order_by="Side.position", cascade="all, delete-orphan"
+    )
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="game", order_by="Hand.number", cascade="all, delete-orphan"
+    )
+    edits: Mapped[list[EditLog]] = relationship(
+        back_populates="game", order_by="EditLog.id", cascade="all, delete-orphan"
+    )
+
+
+class Side(db.Model):  # type: ignore[name-defined,misc]
+    """A team, or a lone player in games where each plays for themselves."""
+
+    __tablename__ = "side"
+    __table_args__ = (UniqueConstraint("game_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(80))
+
+    game: Mapped[Game] = relationship(back_populates="sides")
+    players: Mapped[list[Player]] = relationship(
+        back_populates="side", order_by="Player.seat", cascade="all, delete-orphan"
+    )
+
+
+class Player(db.Model):  # type: ignore[name-defined,misc]
+    """A person at the table, in a seat (seats are counted clockwise from 0)."""
+
+    __tablename__ = "player"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    side_id: Mapped[int] = mapped_column(ForeignKey("side.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(60))
+
+    side: Mapped[Side] = relationship(back_populates="players")
+
+
+class Hand(db.Model):  # type: ignore[name-defined,misc]
+    """One hand of the game, numbered from 1."""
+
+    __tablename__ = "hand"
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    # Cutthroat partners for this hand: two side positions, or None.
+    partners: Mapped[list[int] | None] = mapped_column(JSON, default=None)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    updated_at: Mapped[datetime] = mapped_column(default=now)
+
+    game: Mapped[Game] = relationship(back_populates="hands")
+    entries: Mapped[list[HandEntry]] = relationship(
+        back_populates="hand", order_by="HandEntry.side_position", cascade="all, delete-orphan"
+    )
+
+
+class HandEntry(db.Model):  # type: ignore[name-defined,misc]
+    """What one side recorded for a hand, as the table said it (detailed or paper-sheet)."""
+
+    __tablename__ = "hand_entry"
+    __table_args__ = (UniqueConstraint("hand_id", "side_position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hand.id", ondelete="CASCADE"), index=True)
+    side_position: Mapped[int] = mapped_column(Integer)
+    quick: Mapped[bool] = mapped_column(default=False)
+    red_threes: Mapped[int] = mapped_column(Integer, default=0)
+    went_out: Mapped[bool] = mapped_column(default=False)
+    concealed: Mapped[bool] = mapped_column(default=False)
+    melds: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    cards_held: Mapped[dict[str, int]] = mapped_column(JSON, default=dict)
+    cards_held_by_value: Mapped[dict[str, int]] = mapped_column(JSON, default=dict)
+    penalties: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    meld_points: Mapped[int] = mapped_column(Integer, default=0)
+    canastas_natural: Mapped[int] = mapped_column(Integer, default=0)
+    canastas_mixed: Mapped[int] = mapped_column(Integer, default=0)
+    canastas_wild: Mapped[int] = mapped_column(Integer, default=0)
+    hand_points: Mapped[int] = mapped_column(Integer, default=0)
+
+    hand: Mapped[Hand] = relationship(back_populates="entries")
+
+
+class EditLog(db.Model):  # type: ignore[name-defined,misc]
+    """A change to the game: a hand added, edited or undone, with the entries before and after."""
+
+    __tablename__ = "edit_log"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    at: Mapped[datetime] = mapped_column(default=now)
+    action: Mapped[str] = mapped_column(String(16))
+    hand_number: Mapped[int | None] = mapped_column(Integer, default=None)
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    note: Mapped[str] = mapped_column(Text, default="")
+
+    game: Mapped[Game] = relationship(back_populates="edits")

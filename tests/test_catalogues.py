@@ -30,6 +30,8 @@ def extracted(tmp_path_factory):
             "N_",
             "-k",
             "_l",
+            "-k",
+            "lazy_gettext",  # the same keywords as `make translations`
             "--no-location",
             "-o",
             str(target),

@@ -9,6 +9,9 @@ from types import MappingProxyType
 from .cards import HAND_KEYS
 from .melds import CanastaKind, Meld
 
+#: The values a card held can have, for counting a hand by value instead of by rank.
+POINT_CLASSES: tuple[int, ...] = (50, 20, 10, 5)
+
 
 @dataclass(frozen=True)
 class Penalty:
@@ -58,12 +61,16 @@ class SideEntry:
     hand: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     penalties: tuple[Penalty, ...] = ()
     quick: QuickEntry | None = None
+    # Cards held counted by value (5, 10, 20, 50) for tables that do not sort them by rank
+    hand_by_value: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
 
     def __post_init__(self) -> None:
         unknown = set(self.hand) - set(HAND_KEYS)
         if unknown:
             raise ValueError(f"unknown card keys {sorted(unknown)}")
-        if self.quick is not None and (self.melds or any(self.hand.values())):
+        if set(self.hand_by_value) - set(POINT_CLASSES):
+            raise ValueError(f"card values are {POINT_CLASSES}")
+        if self.quick is not None and (self.melds or any(self.hand.values()) or any(self.hand_by_value.values())):
             raise ValueError("a quick entry replaces melds and hand")
 
     @property

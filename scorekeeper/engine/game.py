@@ -27,6 +27,19 @@ def initial_meld_minimum(total: int, ruleset: RuleSet, hand_number: int | None =
     return minimum
 
 
+def dealer_for_hand(first_dealer: int, hand_number: int, players: int) -> int:
+    """The seat that deals a hand: the deal passes to the left each hand (seats counted clockwise)."""
+    return (first_dealer + hand_number - 1) % players
+
+
+def points_to_target(total: int, ruleset: RuleSet) -> int | None:
+    """How far a total is from ending the game (0 once there); None in a game of fixed hands."""
+    if ruleset.match_mode is MatchMode.ROUND:
+        return None
+    needed = ruleset.target + (5 if ruleset.target_rule is TargetRule.EXCEED else 0)
+    return max(0, needed - total)
+
+
 def running_totals(hand_scores: Sequence[int], start: int = 0) -> list[int]:
     """A side's total after each hand."""
     return list(accumulate(hand_scores, initial=start))[1:]

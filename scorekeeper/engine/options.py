@@ -329,3 +329,17 @@ def _jsonable(value: object) -> Any:
     if isinstance(value, tuple):
         return [_jsonable(item) for item in value]
     return value
+
+
+def table_shapes(ruleset: RuleSet) -> list[tuple[int, int]]:
+    """Every table the rule set seats, as (players, sides): e.g. six players as 2 teams or 3 pairs."""
+    shapes = []
+    for players in ruleset.players_allowed:
+        variant = configure(ruleset, {"players": players})
+        shapes += [(players, sides) for sides in variant.sides_allowed if players % sides == 0]
+    return shapes
+
+
+def table_options(ruleset: RuleSet, players: int) -> dict[str, object]:
+    """The option that picks the rule set's variant for ``players`` (none for its usual table)."""
+    return {} if players == ruleset.players else {"players": players}

@@ -115,7 +115,7 @@ def _canasta_bonus(entry: SideEntry, canastas: CanastaCount, ruleset: RuleSet) -
 def _hand_value(entry: SideEntry, ruleset: RuleSet) -> int:
     if entry.quick is not None:
         return entry.quick.hand_points
-    value = 0
+    value = sum(points * count for points, count in entry.hand_by_value.items())
     for key, count in entry.hand.items():
         if key == Card.RED_THREE:
             # A red three has no card value; a rule set may count it as 5 (K11 card5).

@@ -144,6 +144,7 @@ def _negative_fields(entry: SideEntry) -> list[str]:
     for i, meld in enumerate(entry.melds):
         values += [(f"melds[{i}].{name}", getattr(meld, name)) for name in ("naturals", "jokers", "twos")]
     values += [(f"hand.{key}", count) for key, count in entry.hand.items()]
+    values += [(f"hand_by_value.{points}", count) for points, count in entry.hand_by_value.items()]
     values += [(f"penalties[{i}]", penalty.points) for i, penalty in enumerate(entry.penalties)]
     if entry.quick is not None:
         quick = entry.quick
@@ -204,7 +205,7 @@ def _go_out_problem(counted: int, ruleset: RuleSet, side: int | None) -> RuleVio
 def _holds_cards(entry: SideEntry) -> bool:
     if entry.quick is not None:
         return entry.quick.hand_points > 0
-    return any(count > 0 for count in entry.hand.values())
+    return any(count > 0 for count in (*entry.hand.values(), *entry.hand_by_value.values()))
 
 
 def _quick_problems(entry: SideEntry, ruleset: RuleSet, side: int | None) -> list[RuleViolation]:

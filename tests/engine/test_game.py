@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import game_outcome, initial_meld_minimum, running_totals
+from scorekeeper.engine.game import dealer_for_hand, points_to_target
 
 
 @pytest.mark.parametrize(
@@ -96,3 +97,15 @@ def test_fixed_number_of_hands_ends_after_the_last_hand(rules):
 def test_fixed_number_of_hands_ignores_the_target(rules):
     ruleset = rules("es_online_15", match_mode="round", hands_in_match=4)
     assert not game_outcome([6000, 1000], ruleset, hands_played=2).game_over
+
+
+@pytest.mark.parametrize(("hand_number", "dealer"), [(1, 2), (2, 3), (3, 0), (6, 3)])
+def test_the_deal_passes_to_the_left_each_hand(hand_number, dealer):
+    assert dealer_for_hand(2, hand_number, 4) == dealer
+
+
+def test_points_to_target(rules):
+    assert points_to_target(4200, rules("classic")) == 800
+    assert points_to_target(5200, rules("classic")) == 0
+    assert points_to_target(5000, rules("classic", target_rule="exceed")) == 5  # every score is a multiple of 5
+    assert points_to_target(100, rules("es_online_15", match_mode="round", hands_in_match=4)) is None

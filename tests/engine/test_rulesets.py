@@ -240,3 +240,19 @@ def test_card_values_option_needs_every_card():
     assert configure(RULESETS["classic"], {"card_values": {**values, "3B": 0}}).card_values["3B"] == 0
     with pytest.raises(OptionError):
         configure(RULESETS["classic"], {"card_values": {"JOKER": 50}})
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "shapes"),
+    [
+        ("classic", [(4, 2)]),
+        ("classic_2p", [(2, 2)]),
+        ("classic_3p", [(3, 3)]),
+        ("classic_6p", [(6, 2), (6, 3)]),
+        ("es_tradicional", [(2, 2), (3, 3), (4, 2), (6, 3)]),
+    ],
+)
+def test_table_shapes_each_rule_set_seats(ruleset_id, shapes):
+    from scorekeeper.engine.options import table_shapes
+
+    assert table_shapes(RULESETS[ruleset_id]) == shapes

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import score_side
+from scorekeeper.engine import SideEntry, score_side
 from scorekeeper.engine.scoring import canasta_count_bonus, red_three_value, score_sides
 
-from .notation import quick, side
+from .notation import meld, quick, side
 
 
 def test_card_values_count_inside_canastas_as_well_as_the_bonus(rules):
@@ -230,3 +230,8 @@ def test_black_three_in_hand_worth_100_as_a_house_rule(rules):
     # K12: a black three left in hand costs 100 in some Spanish tables [ES2] and in Bolivia [BICB].
     assert score_side(side("Q:3", "3B"), rules("classic", black_three_hand_value=100)).hand_points == -100
     assert score_side(side("Q:3", "3B"), rules("classic")).hand_points == -5
+
+
+def test_cards_held_may_be_counted_by_value_instead_of_rank(rules):
+    entry = SideEntry(melds=(meld("Q:3"),), hand_by_value={50: 1, 10: 2, 5: 1}, hand={"3B": 1})
+    assert score_side(entry, rules("classic")).hand_points == -(50 + 20 + 5 + 5)

@@ -1,21 +1,20 @@
-"""/api/v1: the scoring API (shared/spec/score-api.md). JSON in, JSON out."""
+"""The scoring API (shared/spec/score-api.md): rule sets, and scoring one hand."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Response, jsonify, request
 from flask_babel import gettext
 
-from .engine import RULESETS, OptionError, RuleSet, RuleViolation, RuleViolations, configure, get_ruleset, score_hand
-from .engine.game import HandResult
-from .engine.options import offered_options, parameters
-from .errors import json_error
-from .i18n import render, translate
-from .payloads import ShapeError, parse_score_request
-from .reference import rule_help_path
-
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
+from ..engine import RULESETS, OptionError, RuleSet, RuleViolation, RuleViolations, configure, get_ruleset, score_hand
+from ..engine.game import HandResult
+from ..engine.options import offered_options, parameters
+from ..errors import json_error
+from ..i18n import render, translate
+from ..payloads import ShapeError, parse_score_request
+from ..reference import rule_help_path
+from . import bp
 
 
 def ruleset_json(ruleset: RuleSet) -> dict[str, Any]:

@@ -1,0 +1,268 @@
+"""The game API: create a game, read it with its sheet, add, edit and undo hands.
+
+Reading needs only the game's public id. Changing it needs the game's edit token in the
+``X-Edit-Token`` header (so no cookie is involved and no CSRF token is needed).
+"""
+
+from __future__ import annotations
+
+import hmac
+from typing import Any
+
+from flask import Response, jsonify, request, url_for
+from flask_babel import gettext
+
+from .. import services
+from ..engine import RULESETS, OptionError, RuleViolations
+from ..engine.game import HandResult
+from ..engine.i18n import N_, Msg
+from ..engine.options import table_options, table_shapes
+from ..errors import json_error
+from ..i18n import render, translate
+from ..models import Game
+from ..payloads import ShapeError, parse_partners, parse_side
+from ..records import Record, entry_json, side_from_entry
+from . import bp
+from .scoring import violation_json
+
+Reply = Response | tuple[Response, int]
+
+
+def _side_scores(result: HandResult) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": side.name,
+            "hand_score": side.hand_score,
+            "breakdown": side.breakdown.as_dict(),
+            "canastas": {"natural": side.canastas.natural, "mixed": side.canastas.mixed, "wild": side.canastas.wild},
+            "total_after": side.total_after,
+            "next_minimum": side.next_minimum,
+        }
+        for side in result.sides
+    ]
+
+
+def game_json(game: Game) -> dict[str, Any]:
+    """A game with its whole sheet, every number from the engine."""
+    sheet = services.compute_sheet(game)
+    return {
+        "id": game.public_id,
+        "ruleset": game.ruleset_id,
+        "options": game.options,
+        "version": game.version,
+        "first_dealer": game.first_dealer,
+        "sides": [{"name": side.name, "players": [p.name for p in side.players]} for side in game.sides],
+        "links": {
+            "sheet": url_for("games.sheet", public_id=game.public_id, _external=True),
+            "api": url_for("api.read_game", public_id=game.public_id, _external=True),
+        },
+        "hands": [
+            {
+                "number": hand.number,
+                "version": hand.version,
+                "dealer": hand.dealer,
+                "partners": hand.record.get("partners"),
+                "entries": [entry_json(side) for side in hand.record["sides"]],
+                "sides": _side_scores(hand.result),
+            }
+            for hand in sheet.hands
+        ],
+        "totals": list(sheet.totals),
+        "next_hand": sheet.next_hand,
+        "next_dealer": sheet.next_dealer,
+        "next_minimums": list(sheet.next_minimums),
+        "to_target": list(sheet.to_target),
+        "game_over": sheet.game_over,
+        "winner": sheet.winner,
+    }
+
+
+class Refusal(Exception):
+    """A request the game API answers with an error; ``reply`` is the JSON answer."""
+
+    def __init__(self, reply: tuple[Response, int]) -> None:
+        super().__init__(reply[1])
+        self.reply = reply
+
+
+@bp.errorhandler(Refusal)
+def refused(exc: Refusal) -> tuple[Response, int]:
+    """Answer a refusal with its JSON."""
+    return exc.reply
+
+
+def _body() -> dict[str, Any]:
+    if not request.is_json:
+        raise Refusal(
+            json_error(
+                415, "unsupported_media_type", gettext("Send the body as JSON, with Content-Type: application/json.")
+            )
+        )
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise Refusal(json_error(400, "invalid_json", gettext("The body is not valid JSON.")))
+    return body
+
+
+def _game(public_id: str) -> Game:
+    game = services.find_game(public_id, editable=False)
+    if game is None:
+        raise Refusal(json_error(404, "unknown_game", gettext("There is no game at this address.")))
+    return game
+
+
+def _editable(public_id: str) -> Game:
+    game = _game(public_id)
+    token = request.headers.get("X-Edit-Token", "")
+    if not token:
+        raise Refusal(
+            json_error(401, "edit_token_required", gettext("Changing a game needs its edit token in X-Edit-Token."))
+        )
+    if not hmac.compare_digest(token, game.edit_token):
+        raise Refusal(json_error(403, "wrong_edit_token", gettext("This edit token does not belong to this game.")))
+    return game
+
+
+def _record(body: dict[str, Any], sides: int) -> Record:
+    if "sides" not in body or not isinstance(body["sides"], list) or len(body["sides"]) != sides:
+        raise ShapeError("sides", Msg(N_("sides must hold one entry per side: %(count)s."), {"count": sides}))
+    entries = tuple(parse_side(side, f"sides[{i}]") for i, side in enumerate(body["sides"]))
+    return {
+        "partners": list(p) if (p := parse_partners(body.get("partners"), entries)) else None,
+        "sides": [side_from_entry(entry) for entry in entries],
+    }
+
+
+def _change_refused(exc: Exception) -> Reply:
+    if isinstance(exc, ShapeError):
+        return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
+    if isinstance(exc, RuleViolations):
+        return jsonify({"errors": [violation_json(v) for v in exc.violations]}), 422
+    if isinstance(exc, services.Conflict):
+        return json_error(
+            409,
+            "conflict",
+            gettext("Someone else changed this hand first; nothing was saved. Both versions are here."),
+            hand_number=exc.hand_number,
+            saved={"partners": exc.saved.get("partners"), "sides": [entry_json(s) for s in exc.saved["sides"]]}
+            if exc.saved
+            else None,
+        )
+    if isinstance(exc, services.GameOver):
+        return json_error(409, "game_over", gettext("The game is over: no more hands can be recorded."))
+    if isinstance(exc, services.HandNotFound):
+        return json_error(404, "unknown_hand", gettext("There is no such hand in this game."))
+    raise exc
+
+
+@bp.post("/games")
+def create_game() -> Reply:
+    """Start a game: rule set, sides with their players (clockwise), options, first dealer."""
+    body = _body()
+    base = RULESETS.get(str(body.get("ruleset", "")))
+    if base is None:
+        return json_error(
+            400,
+            "unknown_ruleset",
+            gettext("There is no rule set called %(id)s.", id=body.get("ruleset")),
+            field="ruleset",
+        )
+    sides = body.get("sides")
+    if not isinstance(sides, list) or not all(
+        isinstance(s, dict) and isinstance(s.get("players"), list) for s in sides
+    ):
+        return json_error(
+            400, "invalid_request", gettext("sides must be a list of {name, players: [names]}."), field="sides"
+        )
+    players = sum(len(s["players"]) for s in sides)
+    if (players, len(sides)) not in table_shapes(base) or len({len(s["players"]) for s in sides}) != 1:
+        return json_error(400, "invalid_request", gettext("This rule set does not seat that table."), field="sides")
+    names_ok = all(isinstance(n, str) and len(n) <= 60 for s in sides for n in s["players"])
+    if not names_ok or not all(isinstance(s.get("name", ""), str) and len(s.get("name", "")) <= 80 for s in sides):
+        return json_error(400, "invalid_request", gettext("Names are text of at most 60 characters."), field="sides")
+    options = body.get("options", {})
+    first_dealer = body.get("first_dealer", 0)
+    if (
+        not isinstance(options, dict)
+        or isinstance(first_dealer, bool)
+        or not isinstance(first_dealer, int)
+        or not 0 <= first_dealer < players
+    ):
+        return json_error(
+            400,
+            "invalid_request",
+            gettext("options must be an object and first_dealer a seat number."),
+            field="options",
+        )
+    new = services.NewGame(
+        ruleset_id=base.id,
+        sides=tuple(services.NewSide(s.get("name") or " & ".join(s["players"]), tuple(s["players"])) for s in sides),
+        options={**table_options(base, players), **options},
+        first_dealer=first_dealer,
+    )
+    try:
+        game = services.start_game(new)
+    except OptionError as exc:
+        return json_error(400, "invalid_option", exc.render(translate), field=f"options.{exc.option}")
+    reply = game_json(game) | {"edit_token": game.edit_token}
+    reply["links"]["edit"] = url_for("games.edit_sheet", edit_token=game.edit_token, _external=True)
+    return jsonify(reply), 201
+
+
+@bp.get("/games/<public_id>")
+def read_game(public_id: str) -> Reply:
+    """A game and its sheet."""
+    return jsonify(game_json(_game(public_id)))
+
+
+@bp.post("/games/<public_id>/hands")
+def add_hand(public_id: str) -> Reply:
+    """Record the next hand; ``expected_hands`` is how many hands the client knows of."""
+    game = _editable(public_id)
+    body = _body()
+    expected = body.get("expected_hands")
+    if isinstance(expected, bool) or not isinstance(expected, int):
+        return json_error(
+            400,
+            "invalid_request",
+            gettext("expected_hands (how many hands you know of) is required."),
+            field="expected_hands",
+        )
+    try:
+        services.record_hand(game, _record(body, len(game.sides)), expected_hands=expected)
+    except (ShapeError, RuleViolations, services.GameError) as exc:
+        return _change_refused(exc)
+    return jsonify(game_json(game)), 201
+
+
+@bp.put("/games/<public_id>/hands/<int:number>")
+def change_hand(public_id: str, number: int) -> Reply:
+    """Replace a hand; ``version`` is the hand's version the client saw."""
+    game = _editable(public_id)
+    body = _body()
+    version = body.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        return json_error(
+            400, "invalid_request", gettext("version (the hand's version you saw) is required."), field="version"
+        )
+    try:
+        services.edit_hand(game, number, _record(body, len(game.sides)), expected_version=version)
+    except (ShapeError, RuleViolations, services.GameError) as exc:
+        return _change_refused(exc)
+    return jsonify(game_json(game))
+
+
+@bp.delete("/games/<public_id>/hands/<int:number>")
+def undo_hand(public_id: str, number: int) -> Reply:
+    """Undo the last hand; ``?version=`` is the hand's version the client saw."""
+    game = _editable(public_id)
+    version = request.args.get("version", type=int)
+    if version is None:
+        return json_error(
+            400, "invalid_request", gettext("version (the hand's version you saw) is required."), field="version"
+        )
+    try:
+        services.undo_last_hand(game, expected_number=number, expected_version=version)
+    except services.GameError as exc:
+        return _change_refused(exc)
+    return jsonify(game_json(game))

@@ -1,0 +1,75 @@
+"""How the pages name each house-rule option and its choices (both languages via Babel)."""
+
+from __future__ import annotations
+
+from ..engine.i18n import N_
+
+#: Option name -> (label, one-line help).
+OPTION_TEXT: dict[str, tuple[str, str]] = {
+    "target": (N_("Game to"), N_("Points that end the game.")),
+    "target_rule": (N_("Ending the game"), N_("Whether reaching the target is enough, or it must be passed.")),
+    "tie_policy": (N_("A tie at the top"), N_("When the game would end with two sides level.")),
+    "canastas_to_go_out": (N_("Canastas to go out"), N_("How many canastas a side needs before going out.")),
+    "go_out_bonus": (N_("Going-out bonus"), N_("Points for going out.")),
+    "concealed_total": (
+        N_("Going out concealed, in all"),
+        N_("Points for going out in one turn, instead of the going-out bonus. Empty: no extra."),
+    ),
+    "min_naturals": (N_("Natural cards in a meld, at least"), N_("Natural cards every meld needs.")),
+    "max_wilds": (N_("Wild cards in a meld, at most"), N_("Empty: no fixed limit.")),
+    "wilds_le_naturals": (
+        N_("Wild cards never outnumber naturals"),
+        N_("A meld may not hold more wild cards than natural cards."),
+    ),
+    "red3_negative_when": (N_("Red threes count against a side when"), N_("When red threes are minus points.")),
+    "red_three_in_hand": (N_("A red three left in hand"), N_("What a red three still held at the end does.")),
+    "black_three_four_bonus": (
+        N_("Four black threes melded going out"),
+        N_("Bonus for a meld of all four black threes when going out (0: none)."),
+    ),
+    "four_black_threes_in_hand_penalty": (
+        N_("Four black threes left in hand"),
+        N_("Penalty for holding all four black threes at the end (0: none)."),
+    ),
+    "allow_duplicate_rank": (
+        N_("Two melds of one rank"),
+        N_("Allow a side two separate melds of the same rank."),
+    ),
+    "canasta_required_for_positive": (
+        N_("Canastas required for a positive score"),
+        N_("Without the canastas needed to go out, every card counts against the side."),
+    ),
+    "black_three_freezes": (N_("A black three freezes the pile"), N_("Instead of stopping the next player only.")),
+    "canasta_count_cumulative": (
+        N_("Canastón and canasta de canastas add up"),
+        N_("Seven canastas earn both bonuses instead of the larger one."),
+    ),
+    "cutthroat": (
+        N_("Cutthroat"),
+        N_("The first to take the pile plays alone against the other two; draw 2, two canastas, game to 7500."),
+    ),
+    "top_card_counts_for_minimum": (
+        N_("The pile's top card counts toward the minimum"),
+        N_("Off: its value is added to the minimum instead."),
+    ),
+    "canastas_count_for_minimum": (
+        N_("Canasta bonuses count toward the minimum"),
+        N_("Hoyle's option for the first meld."),
+    ),
+}
+
+#: Choice value -> label, for options with a fixed set of values.
+CHOICE_TEXT: dict[str, str] = {
+    "reach": N_("reaching it is enough"),
+    "exceed": N_("it must be passed"),
+    "play_on": N_("play another hand"),
+    "draw": N_("the game is a draw"),
+    "no_meld": N_("the side has melded nothing"),
+    "no_meld_and_opponent_out": N_("the side melded nothing and another went out"),
+    "no_canasta": N_("the side has no canasta"),
+    "fewer_than_2_canastas": N_("the side has fewer than two canastas"),
+    "never": N_("never"),
+    "penalty": N_("costs a penalty"),
+    "invalid": N_("cannot happen (laid down at once)"),
+    "card5": N_("counts 5 like a card"),
+}

@@ -1,0 +1,133 @@
+"""The game API: create, read, add, edit and undo hands with the edit token (README documents it)."""
+
+from __future__ import annotations
+
+import pytest
+
+US = {
+    "melds": [{"rank": "8", "naturals": 6, "jokers": 1}, {"rank": "4", "naturals": 3}],
+    "red_threes": 2,
+    "hand": {"K": 1, "JOKER": 1},
+}
+THEM = {"melds": [{"rank": "A", "naturals": 7}, {"rank": "6", "naturals": 4, "twos": 1}], "went_out": True}
+TABLE = {"ruleset": "classic", "sides": [{"players": ["Ana", "Luis"]}, {"name": "Ellos", "players": ["Bea", "Juan"]}]}
+
+
+@pytest.fixture
+def game(client):
+    response = client.post("/api/v1/games", json=TABLE)
+    assert response.status_code == 201
+    return response.get_json()
+
+
+def add(client, game, sides, expected, token=None):
+    return client.post(
+        f"/api/v1/games/{game['id']}/hands",
+        json={"expected_hands": expected, "sides": sides},
+        headers={"X-Edit-Token": token or game["edit_token"]},
+    )
+
+
+def test_create_a_game_returns_its_links_and_edit_token(game):
+    assert [s["name"] for s in game["sides"]] == ["Ana & Luis", "Ellos"]
+    assert game["links"]["sheet"].endswith(f"/g/{game['id']}")
+    assert game["links"]["edit"].endswith(f"/e/{game['edit_token']}")
+    assert (game["next_hand"], game["next_dealer"], game["next_minimums"]) == (1, "Ana", [50, 50])
+
+
+def test_add_a_hand_and_read_the_sheet(client, game):
+    response = add(client, game, [US, THEM], 0)
+    assert response.status_code == 201
+    body = client.get(f"/api/v1/games/{game['id']}").get_json()
+    assert body["totals"] == [565, 780]
+    assert [s["hand_score"] for s in body["hands"][0]["sides"]] == [565, 780]
+    assert body["hands"][0]["entries"][0]["melds"][0] == {"rank": "8", "naturals": 6, "jokers": 1, "twos": 0}
+    assert "edit_token" not in body
+
+
+def test_changing_needs_the_edit_token(client, game):
+    assert (
+        client.post(f"/api/v1/games/{game['id']}/hands", json={"expected_hands": 0, "sides": [US, THEM]}).status_code
+        == 401
+    )
+    assert add(client, game, [US, THEM], 0, token="wrong").status_code == 403
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["hands"] == []
+
+
+def test_a_refused_hand_is_422_with_the_rules(client, game):
+    bad = {"melds": [{"rank": "Q", "naturals": 1, "jokers": 3}]}
+    response = add(client, game, [bad, THEM], 0)
+    assert response.status_code == 422
+    assert [e["rule"] for e in response.get_json()["errors"]] == ["meld_min_naturals"]
+
+
+def test_a_second_client_adding_the_same_hand_gets_409_with_the_saved_one(client, game):
+    add(client, game, [US, THEM], 0)
+    response = add(client, game, [THEM, US], 0)
+    assert response.status_code == 409
+    body = response.get_json()
+    assert body["error"] == "conflict"
+    assert body["saved"]["sides"][0]["red_threes"] == 2
+
+
+def test_edit_a_hand_with_its_version(client, game):
+    add(client, game, [US, THEM], 0)
+    url = f"/api/v1/games/{game['id']}/hands/1"
+    headers = {"X-Edit-Token": game["edit_token"]}
+    response = client.put(url, json={"version": 1, "sides": [{**US, "red_threes": 3}, THEM]}, headers=headers)
+    assert response.status_code == 200
+    assert response.get_json()["totals"] == [665, 780]
+    stale = client.put(url, json={"version": 1, "sides": [US, THEM]}, headers=headers)
+    assert stale.status_code == 409
+
+
+def test_undo_the_last_hand(client, game):
+    add(client, game, [US, THEM], 0)
+    headers = {"X-Edit-Token": game["edit_token"]}
+    assert client.delete(f"/api/v1/games/{game['id']}/hands/1?version=2", headers=headers).status_code == 409
+    response = client.delete(f"/api/v1/games/{game['id']}/hands/1?version=1", headers=headers)
+    assert response.status_code == 200
+    assert response.get_json()["hands"] == []
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"ruleset": "poker", "sides": TABLE["sides"]}, "ruleset"),
+        ({"ruleset": "classic", "sides": [{"players": ["Ana"]}, {"players": ["Bea"]}]}, "sides"),
+        ({"ruleset": "classic", "sides": "four"}, "sides"),
+        ({**TABLE, "options": {"no_such_rule": 1}}, "options.no_such_rule"),
+        ({**TABLE, "first_dealer": 9}, "options"),
+    ],
+)
+def test_create_refuses_bad_tables_and_options(client, body, field):
+    response = client.post("/api/v1/games", json=body)
+    assert response.status_code == 400
+    assert response.get_json()["field"] == field
+
+
+def test_hand_bodies_are_checked(client, game):
+    headers = {"X-Edit-Token": game["edit_token"]}
+    url = f"/api/v1/games/{game['id']}/hands"
+    assert client.post(url, json={"sides": [US, THEM]}, headers=headers).status_code == 400
+    assert client.post(url, json={"expected_hands": 0, "sides": [US]}, headers=headers).status_code == 400
+    assert client.post(url, data="x", headers=headers).status_code == 415
+
+
+def test_unknown_games_and_hands_are_404(client, game):
+    assert client.get("/api/v1/games/nope").status_code == 404
+    headers = {"X-Edit-Token": game["edit_token"]}
+    response = client.put(
+        f"/api/v1/games/{game['id']}/hands/7", json={"version": 1, "sides": [US, THEM]}, headers=headers
+    )
+    assert response.status_code == 404
+
+
+def test_six_player_es_tradicional_game_through_the_api(client):
+    body = {
+        "ruleset": "es_tradicional",
+        "sides": [{"players": ["A", "D"]}, {"players": ["B", "E"]}, {"players": ["C", "F"]}],
+    }
+    response = client.post("/api/v1/games", json=body)
+    assert response.status_code == 201
+    assert response.get_json()["options"] == {"players": 6}

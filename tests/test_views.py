@@ -1,0 +1,254 @@
+"""The pages through the test client: journeys 1-4, links, CSRF and languages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.engine import RULESETS
+from scorekeeper.engine.options import table_shapes
+
+SPEC_FORM = {
+    "expected_hands": "0",
+    "out": "1",
+    "s0_mode": "detailed",
+    "s1_mode": "detailed",
+    "s0_m_8_n": "6",
+    "s0_m_8_j": "1",
+    "s0_m_4_n": "3",
+    "s0_red3": "2",
+    "s0_h_K": "1",
+    "s0_h_JOKER": "1",
+    "s1_m_A_n": "7",
+    "s1_m_6_n": "4",
+    "s1_m_6_t": "1",
+}
+PLAYERS = {"seat_0": "Ana", "seat_1": "Bea", "seat_2": "Luis", "seat_3": "Juan", "mode": "target", "target": "5000"}
+
+
+def start_classic(client, **extra):
+    response = client.post("/games/new/classic?players=4&sides=2", data={**PLAYERS, **extra})
+    assert response.status_code == 302
+    return response.headers["Location"]
+
+
+def text(response):
+    return re.sub(r"\s+", " ", response.get_data(as_text=True))
+
+
+def test_home_offers_to_start_a_game(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "/games/new" in text(response)
+
+
+def test_choosing_rules_lists_every_rule_set_and_table(client):
+    page = text(client.get("/games/new"))
+    for ruleset in RULESETS.values():
+        assert ruleset.name in page
+        for players, sides in table_shapes(ruleset):
+            assert f"/games/new/{ruleset.id}?players={players}&amp;sides={sides}" in page
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "shape"), [(r.id, shape) for r in RULESETS.values() for shape in table_shapes(r)]
+)
+def test_every_new_game_form_renders(client, ruleset_id, shape):
+    players, sides = shape
+    page = text(client.get(f"/games/new/{ruleset_id}?players={players}&sides={sides}"))
+    assert page.count('name="seat_') == players
+
+
+def test_a_table_the_rule_set_does_not_seat_goes_back_to_the_choice(client):
+    assert client.get("/games/new/classic?players=5&sides=5").status_code == 302
+    assert client.get("/games/new/no-such-rules").status_code == 404
+
+
+def test_starting_a_game_names_the_teams_from_their_players(client):
+    page = text(client.get(start_classic(client)))
+    assert "Ana &amp; Luis" in page
+    assert "Bea &amp; Juan" in page
+    assert "Ana deals." in page
+
+
+def test_house_rules_are_stored_only_where_they_differ(client, app):
+    start_classic(client, opt_canastas_to_go_out="2", opt_max_wilds="3", opt_go_out_bonus="100")
+    from scorekeeper.models import Game
+
+    with app.app_context():
+        game = app.extensions["sqlalchemy"].session.scalars(app.extensions["sqlalchemy"].select(Game)).one()
+        assert game.options == {"canastas_to_go_out": 2}
+
+
+def test_an_impossible_house_rule_comes_back_with_the_form(client):
+    response = client.post("/games/new/classic?players=4&sides=2", data={**PLAYERS, "opt_canastas_to_go_out": "99"})
+    assert response.status_code == 200
+    page = text(response)
+    assert "Option canastas_to_go_out must be a whole number from 0 to 10." in page
+    assert 'value="Ana"' in page
+
+
+def test_a_fixed_number_of_hands(client):
+    page = text(client.get(start_classic(client, mode="round", hands="3")))
+    assert "3 hands" in page
+
+
+def test_recording_a_hand_shows_it_on_the_sheet(client):
+    game = start_classic(client)
+    response = client.post(game + "/hands/new", data=SPEC_FORM)
+    assert response.status_code == 302
+    page = text(client.get(game))
+    assert "+565" in page
+    assert "+780" in page
+    assert "Bea deals." in page
+
+
+def test_the_preview_scores_as_typed(client):
+    game = start_classic(client)
+    page = text(client.post(game + "/preview", data=SPEC_FORM))
+    assert "+565" in page
+    assert "+780" in page
+
+
+def test_the_preview_names_what_is_wrong(client):
+    game = start_classic(client)
+    page = text(client.post(game + "/preview", data={**SPEC_FORM, "s0_m_8_j": "4"}))
+    assert "may hold at most 3 wild cards" in page
+
+
+def test_a_refused_hand_keeps_everything_typed_and_links_the_rule(client):
+    game = start_classic(client)
+    response = client.post(game + "/hands/new", data={**SPEC_FORM, "s0_m_8_j": "4", "s0_m_8_t": "1"})
+    assert response.status_code == 422
+    page = text(response)
+    assert 'data-rule="meld_max_wilds"' in page
+    assert 'href="/rules/melds#meld_max_wilds"' in page
+    assert 'name="s0_m_8_n" value="6"' in page
+    assert 'name="s0_m_8_j" value="4"' in page
+    assert 'name="s0_red3" value="2"' in page
+    assert "No hands yet." in text(client.get(game))
+
+
+def test_a_box_that_is_not_a_number_comes_back_marked(client):
+    game = start_classic(client)
+    response = client.post(game + "/hands/new", data={**SPEC_FORM, "s0_red3": "two"})
+    assert response.status_code == 400
+    page = text(response)
+    assert "Type a whole number." in page
+    assert 'value="two"' in page
+
+
+def test_fixing_an_earlier_hand(client):
+    game = start_classic(client)
+    client.post(game + "/hands/new", data=SPEC_FORM)
+    form = text(client.get(game + "/hands/1"))
+    assert 'name="s0_m_8_n" value="6"' in form
+    assert 'name="version" type="hidden" value="1"' in form
+    response = client.post(game + "/hands/1", data={**SPEC_FORM, "version": "1", "s0_red3": "3"})
+    assert response.status_code == 302
+    page = text(client.get(game))
+    assert "+665" in page
+    assert "Hand 1 fixed:" in page
+
+
+def test_undo_the_last_hand(client):
+    game = start_classic(client)
+    client.post(game + "/hands/new", data=SPEC_FORM)
+    assert client.post(game + "/undo", data={"number": "1", "version": "1"}).status_code == 302
+    page = text(client.get(game))
+    assert "No hands yet." in page
+    assert "Hand 1 undone:" in page
+
+
+def test_a_second_phone_saving_the_same_hand_sees_both_versions(client):
+    game = start_classic(client)
+    client.post(game + "/hands/new", data=SPEC_FORM)
+    mine = {**SPEC_FORM, "s0_red3": "1"}
+    response = client.post(game + "/hands/new", data=mine)
+    assert response.status_code == 409
+    page = text(response)
+    assert "Another phone saved hand 1 first" in page
+    assert "+565" in page
+    assert "+465" in page
+    assert 'name="s0_red3" value="1"' in page
+    assert 'name="expected_hands" type="hidden" value="1"' in page
+
+
+def test_the_read_only_link_shows_no_controls(client):
+    game = start_classic(client)
+    client.post(game + "/hands/new", data=SPEC_FORM)
+    sheet = text(client.get(game))
+    public = re.search(r"(http://localhost)?(/g/[\w-]+)", sheet).group(2)
+    page = text(client.get(public))
+    assert "+565" in page
+    assert "Read-only" in page
+    assert '<form method="post" action="/e/' not in page
+    assert "Record hand" not in page
+    assert "Fix hand" not in page
+    assert "/e/" not in page
+
+
+def test_nothing_can_be_changed_through_the_read_only_link(client):
+    game = start_classic(client)
+    public = re.search(r"/g/[\w-]+", text(client.get(game))).group(0)
+    assert client.post(public, data=SPEC_FORM).status_code == 405
+    assert client.post(public + "/hands/new", data=SPEC_FORM).status_code == 404
+    assert "No hands yet." in text(client.get(public))
+
+
+def test_unknown_links_are_404(client):
+    assert client.get("/e/not-a-token").status_code == 404
+    assert client.get("/g/not-an-id").status_code == 404
+
+
+def test_home_lists_this_browsers_games_with_their_state(client):
+    game = start_classic(client)
+    client.post(game + "/hands/new", data=SPEC_FORM)
+    page = text(client.get("/"))
+    assert "Ana &amp; Luis · Bea &amp; Juan" in page
+    assert "In progress: Bea &amp; Juan leads with 780" in page
+
+
+def test_forms_need_the_csrf_token(app):
+    app.config["WTF_CSRF_ENABLED"] = True
+    client = app.test_client()
+    assert client.post("/games/new/classic?players=4&sides=2", data=PLAYERS).status_code == 400
+    page = client.get("/games/new/classic?players=4&sides=2").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    response = client.post("/games/new/classic?players=4&sides=2", data={**PLAYERS, "csrf_token": token})
+    assert response.status_code == 302
+    game = response.headers["Location"]
+    assert client.post(game + "/hands/new", data=SPEC_FORM).status_code == 400
+    assert client.post(game + "/undo", data={"number": "1", "version": "1"}).status_code == 400
+    assert client.post("/language", data={"lang": "es"}).status_code == 400
+
+
+def test_the_language_follows_the_browser(client):
+    page = text(client.get("/", headers={"Accept-Language": "es-ES,es;q=0.9"}))
+    assert 'lang="es"' in page
+    assert "Empezar una partida" in page
+
+
+def test_the_language_switch_sticks(client):
+    response = client.post("/language", data={"lang": "es", "next": "/games/new"})
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/games/new"
+    page = text(client.get("/games/new", headers={"Accept-Language": "en"}))
+    assert "Clásica por parejas" in page
+
+
+def test_the_language_switch_only_returns_to_this_site(client):
+    response = client.post("/language", data={"lang": "en", "next": "https://elsewhere.example/"})
+    assert response.headers["Location"] == "/"
+
+
+def test_spanish_pages_of_a_game(client):
+    client.post("/language", data={"lang": "es"})
+    game = start_classic(client)
+    client.post(game + "/hands/new", data=SPEC_FORM)
+    page = text(client.get(game))
+    assert "Reparte Bea." in page
+    assert "Anotar la mano 2" in page
+    form = text(client.get(game + "/hands/new"))
+    assert "Combinaciones en la mesa" in form
