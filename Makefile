@@ -56,6 +56,7 @@ pg-test: install-dev browser-deps
 
 bench: install
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/pages.py
 
 ## Extract the user-visible strings and update both catalogues; English keeps its msgid.
 ## Then translate the new empty entries of es/LC_MESSAGES/messages.po (tests/test_catalogues.py checks).

@@ -43,3 +43,22 @@ def test_pages_outside_the_api_do_not_answer_json(client):
     response = client.get("/no-such-page")
     assert response.status_code == 404
     assert not response.is_json
+
+
+def test_an_unexpected_error_is_a_page_not_a_traceback(tmp_path):
+    app = create_app({"SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/e.sqlite"})
+
+    @app.get("/boom")
+    def boom():
+        raise RuntimeError("boom")
+
+    @app.get("/api/v1/boom")
+    def api_boom():
+        raise RuntimeError("boom")
+
+    page = app.test_client().get("/boom")
+    assert page.status_code == 500
+    assert "Something went wrong on our side. Nothing was saved." in page.get_data(as_text=True)
+    api = app.test_client().get("/api/v1/boom")
+    assert api.status_code == 500
+    assert api.get_json()["error"] == "internal_server_error"

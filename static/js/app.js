@@ -3,6 +3,20 @@
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
+
+  // New game: the first-dealer list follows the names typed for each seat.
+  var dealer = document.getElementById("first_dealer");
+  if (dealer) {
+    Array.prototype.forEach.call(dealer.options, function (option, seat) {
+      var input = document.getElementById("seat_" + seat);
+      if (!input) return;
+      var fallback = option.textContent;
+      var follow = function () { option.textContent = input.value.trim() || fallback; };
+      input.addEventListener("input", follow);
+      follow();
+    });
+  }
+
   var form = document.querySelector("form.hand-form");
   if (!form) return;
 

@@ -1,0 +1,75 @@
+"""Page weights and render times at the table: bytes sent (raw and gzip) and requests per second.
+
+Prints figures only. Run with ``make bench``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+HAND = {
+    "out": "1",
+    "s0_m_8_n": "6",
+    "s0_m_8_j": "1",
+    "s0_m_4_n": "3",
+    "s0_red3": "2",
+    "s0_h_K": "1",
+    "s1_m_A_n": "7",
+    "s1_m_6_n": "4",
+    "s1_m_6_t": "1",
+}
+PLAYERS = {"seat_0": "Ana", "seat_1": "Bea", "seat_2": "Luis", "seat_3": "Juan", "mode": "target", "target": "5000"}
+
+
+def main() -> None:
+    folder = tempfile.mkdtemp()
+    app = create_app(
+        {"SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/b.sqlite"}
+    )
+    with app.app_context():
+        db.create_all()
+    client = app.test_client()
+    game = client.post("/games/new/classic?players=4&sides=2", data=PLAYERS).headers["Location"]
+    for number in range(12):
+        client.post(game + "/hands/new", data={**HAND, "expected_hands": str(number)})
+    sheet_html = client.get(game).get_data(as_text=True)
+    public = sheet_html.split("/g/")[1].split('"')[0]
+    pages = {
+        "home (one game listed)": "/",
+        "choose rules": "/games/new",
+        "new game (classic)": "/games/new/classic?players=4&sides=2",
+        "new game (es_tradicional)": "/games/new/es_tradicional?players=4&sides=2",
+        "hand form (classic)": game + "/hands/new",
+        "sheet, 12 hands (edit link)": game,
+        "sheet, 12 hands (read-only)": "/g/" + public,
+        "static/css/app.css": "/static/css/app.css",
+        "static/js/app.js": "/static/js/app.js",
+    }
+    print(f"{'page':<32} {'bytes':>8} {'gzip':>7} {'req/s':>8}")
+    for label, url in pages.items():
+        body = client.get(url).get_data()
+        runs = []
+        for _ in range(3):
+            start = time.perf_counter()
+            for _ in range(20):
+                client.get(url)
+            runs.append(20 / (time.perf_counter() - start))
+        print(f"{label:<32} {len(body):>8,} {len(gzip.compress(body, 6)):>7,} {statistics.median(runs):>8,.0f}")
+    start = time.perf_counter()
+    for _ in range(20):
+        client.post(game + "/preview", data=HAND)
+    print(f"{'live preview (POST)':<32} {'':>8} {'':>7} {20 / (time.perf_counter() - start):>8,.0f}")
+
+
+if __name__ == "__main__":
+    main()
