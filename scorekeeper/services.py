@@ -118,6 +118,11 @@ class Sheet:
         return self.side_names[self.outcome.winner] if self.outcome.winner is not None else None
 
     @property
+    def leading_total(self) -> int:
+        """The highest total (the winner's, once the game is over)."""
+        return self.totals[self.outcome.leaders[0]] if self.outcome.leaders else 0
+
+    @property
     def leaders(self) -> tuple[str, ...]:
         """Whoever has the highest total."""
         return tuple(self.side_names[i] for i in self.outcome.leaders)

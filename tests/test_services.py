@@ -149,6 +149,7 @@ def test_a_tie_at_the_top_plays_on(ctx):
     services.record_hand(game, record(side("K:7"), side("Q:7")), expected_hands=0)
     sheet = services.compute_sheet(game)
     assert (sheet.totals, sheet.game_over, sheet.leaders) == ((570, 570), False, ("Ana & Luis", "Bea & Juan"))
+    assert sheet.outcome.playing_on
 
 
 def test_a_fixed_number_of_hands(ctx):

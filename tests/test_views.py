@@ -89,6 +89,13 @@ def test_an_impossible_house_rule_comes_back_with_the_form(client):
     assert 'value="Ana"' in page
 
 
+def test_a_tie_past_the_target_says_another_hand_is_played(client):
+    game = start_classic(client, target="500")
+    level = {"expected_hands": "0", "s0_m_K_n": "7", "s1_m_Q_n": "7"}
+    client.post(game + "/hands/new", data=level)
+    assert "Level at the top past the target: play another hand." in text(client.get(game))
+
+
 def test_a_fixed_number_of_hands(client):
     page = text(client.get(start_classic(client, mode="round", hands="3")))
     assert "3 hands" in page

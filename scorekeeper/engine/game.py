@@ -52,6 +52,7 @@ class Outcome:
     game_over: bool
     winner: int | None
     leaders: tuple[int, ...]
+    playing_on: bool = False  # the game would end but the top is tied: another hand (K20)
 
 
 def reached_target(total: int, ruleset: RuleSet) -> bool:
@@ -83,7 +84,7 @@ def game_outcome(totals: Sequence[int], ruleset: RuleSet, hands_played: int | No
         return Outcome(True, leaders[0], leaders)
     if ruleset.tie_policy is TiePolicy.DRAW:
         return Outcome(True, None, leaders)
-    return Outcome(False, None, leaders)
+    return Outcome(False, None, leaders, playing_on=True)
 
 
 @dataclass(frozen=True)

@@ -68,7 +68,8 @@ def test_when_both_sides_pass_the_target_the_higher_total_wins(rules):
 def test_a_tie_at_the_top_plays_on_by_default(rules):
     # K20 default play_on: another hand is dealt.
     outcome = game_outcome([5200, 5200], rules("classic"))
-    assert (outcome.game_over, outcome.winner, outcome.leaders) == (False, None, (0, 1))
+    assert (outcome.game_over, outcome.winner, outcome.leaders, outcome.playing_on) == (False, None, (0, 1), True)
+    assert not game_outcome([4200, 4200], rules("classic")).playing_on
 
 
 def test_tie_policy_draw_ends_the_game_without_a_winner(rules):
