@@ -84,10 +84,14 @@ def register_blueprints(app: Flask) -> None:
     """The API and the pages."""
     from .api import bp as api_bp
     from .views.games import bp as games_bp
+    from .views.rules import bp as rules_bp
     from .views.site import bp as site_bp
+    from .views.tools import bp as tools_bp
 
     app.register_blueprint(api_bp)
     app.register_blueprint(games_bp)
+    app.register_blueprint(rules_bp)
+    app.register_blueprint(tools_bp)
     app.register_blueprint(site_bp)
     app.context_processor(template_globals)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import current_app, request
 from flask_babel import gettext
 
@@ -17,6 +19,11 @@ def select_locale() -> str:
     if chosen is not None and chosen in languages:
         return chosen
     return str(request.accept_languages.best_match(languages) or current_app.config["BABEL_DEFAULT_LOCALE"])
+
+
+def _(message: str, **values: Any) -> str:
+    """gettext, typed: the message in the request's language with its values filled in."""
+    return str(gettext(message, **values))
 
 
 def translate(template: str) -> str:

@@ -62,7 +62,11 @@ def test_spanish_keeps_every_placeholder():
                 assert set(PLACEHOLDER.findall(message.id)) == set(PLACEHOLDER.findall(message.string)), message.id
 
 
+#: Strings that are the same words in both languages.
+SAME_IN_BOTH = {"%(n)s canastas"}
+
+
 def test_spanish_is_not_a_copy_of_english():
     with (TRANSLATIONS / "es" / "LC_MESSAGES" / "messages.po").open("rb") as handle:
         same = [m.id for m in read_po(handle) if m.id and m.id == m.string and len(m.id) > 12]
-    assert not same
+    assert set(same) <= SAME_IN_BOTH

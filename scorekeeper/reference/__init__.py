@@ -52,7 +52,32 @@ RULE_TOPICS: dict[str, str] = {
     "hand_not_empty_after_going_out": "going-out",
 }
 
+#: The rules the referee tools answer with, by topic.
+ANSWER_TOPICS: dict[str, str] = {
+    "meld_ok": "melds",
+    "canasta_kinds": "canastas",
+    "pile_take": "discard-pile",
+    "pile_needs_match": "discard-pile",
+    "pile_frozen": "discard-pile",
+    "pile_black_three": "discard-pile",
+    "pile_wild_top": "discard-pile",
+    "pile_before_first_meld": "discard-pile",
+    "initial_meld_minimum": "initial-meld",
+    "go_out_cards_left": "going-out",
+    "going_out": "going-out",
+    "going_out_concealed": "going-out",
+}
+
+
+#: Every anchor a message or an answer may link to.
+ANCHORS: dict[str, str] = {**RULE_TOPICS, **ANSWER_TOPICS}
+
+
+def rule_topic(rule: str) -> str:
+    """The topic that explains a rule."""
+    return ANCHORS.get(rule, "scoring")
+
 
 def rule_help_path(rule: str) -> str:
     """Where the reference explains a rule: /rules/<topic>#<rule id>."""
-    return f"/rules/{RULE_TOPICS.get(rule, 'scoring')}#{rule}"
+    return f"/rules/{rule_topic(rule)}#{rule}"

@@ -14,7 +14,7 @@ from ..engine.options import table_options, table_shapes
 from ..forms import HandForm, hand_form, new_game_form
 from ..i18n import translate
 from ..models import Game
-from ..reference import rule_help_path
+from ..reference import rule_topic
 from .memory import remember, remembered
 
 bp = Blueprint("games", __name__)
@@ -169,7 +169,9 @@ def preview(edit_token: str) -> str:
     try:
         result = services.preview_hand(game, record, number)
     except RuleViolations as refused:
-        return render_template("games/_preview.html", result=None, problems=_problems(refused.violations), sheet=sheet)
+        return render_template(
+            "games/_preview.html", result=None, problems=_problems(game, refused.violations), sheet=sheet
+        )
     return render_template("games/_preview.html", result=result, problems=[], sheet=sheet)
 
 
@@ -212,14 +214,15 @@ def _hand_form(game: Game, sheet: services.Sheet) -> HandForm:
     return hand_form(sheet.ruleset, sheet.side_names, formdata=formdata)
 
 
-def _problems(violations: list[RuleViolation]) -> list[dict[str, Any]]:
+def _problems(game: Game, violations: list[RuleViolation]) -> list[dict[str, Any]]:
+    """Each problem with its sentence and a link to the rule, as this game plays it."""
     return [
         {
             "rule": v.rule,
             "side": v.side,
             "field": v.field,
             "message": v.render(translate),
-            "help": rule_help_path(v.rule),
+            "help": url_for("rules.topic", public_id=game.public_id, slug=rule_topic(v.rule)) + f"#{v.rule}",
         }
         for v in violations
     ]
@@ -235,7 +238,7 @@ def _render_hand_form(
     status: int = 200,
     conflict: dict[str, Any] | None = None,
 ) -> tuple[str, int]:
-    problems = _problems(violations or [])
+    problems = _problems(game, violations or [])
     by_field: dict[str, list[dict[str, Any]]] = {}
     for problem in problems:
         key = (where or {}).get((problem["side"], problem["field"] or ""))

@@ -17,9 +17,6 @@
     });
   }
 
-  var form = document.querySelector("form.hand-form");
-  if (!form) return;
-
   function stepper(input) {
     var wrap = document.createElement("span");
     wrap.className = "stepper";
@@ -45,7 +42,11 @@
     minus.addEventListener("click", function () { bump(-1); });
     plus.addEventListener("click", function () { bump(1); });
   }
-  Array.prototype.forEach.call(form.querySelectorAll("input.count"), stepper);
+  Array.prototype.forEach.call(document.querySelectorAll("form input.count"), stepper);
+
+  var form = document.querySelector("form.hand-form");
+  if (!form) return;
+
 
   // One way of entry per side: card by card, or quick.
   Array.prototype.forEach.call(form.querySelectorAll(".side-entry"), function (side) {

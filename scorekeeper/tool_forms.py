@@ -1,0 +1,75 @@
+"""The referee tools' questions: shape checks only; the engine answers."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, SelectField
+
+from .engine.cards import MELD_RANKS
+from .engine.referee import TOP_CARDS
+from .forms import WholeNumberField, choices
+
+#: A score, not a count: a wide box without steppers.
+POINTS = {"class": "points"}
+
+
+class QuestionForm(FlaskForm):
+    """A question asked by GET: it changes nothing, so it carries no CSRF token."""
+
+    class Meta:
+        csrf = False
+
+
+def _card_label(key: str) -> object:
+    labels = {
+        "3B": lazy_gettext("Black 3"),
+        "3R": lazy_gettext("Red 3"),
+        "JOKER": lazy_gettext("Joker"),
+        "2": lazy_gettext("Two"),
+        "WILD": lazy_gettext("Wild cards"),
+    }
+    return labels.get(key, key)
+
+
+class PileForm(QuestionForm):
+    """May I take the discard pile?"""
+
+    top_card = SelectField(
+        lazy_gettext("Top card of the pile"), choices=choices([(k, _card_label(k)) for k in TOP_CARDS])
+    )
+    pile_frozen = BooleanField(lazy_gettext("A wild card or red three is in the pile (it is frozen)"))
+    side_has_melded = BooleanField(lazy_gettext("My side has already melded this hand"))
+    naturals_in_hand = WholeNumberField(lazy_gettext("Natural cards of that rank in my hand"))
+    wilds_in_hand = WholeNumberField(lazy_gettext("Wild cards in my hand"))
+    meld_on_table = BooleanField(lazy_gettext("My side has a meld of that rank on the table"))
+    total = WholeNumberField(lazy_gettext("My side's score before this hand"), render_kw=POINTS)
+    meld_points = WholeNumberField(
+        lazy_gettext("Points of everything I would meld now, top card included"), render_kw=POINTS
+    )
+
+
+class MeldForm(QuestionForm):
+    """Is this meld legal (and a canasta)?"""
+
+    rank = SelectField(lazy_gettext("Rank"), choices=choices([(k, _card_label(k)) for k in MELD_RANKS]), default="K")
+    naturals = WholeNumberField(lazy_gettext("Natural cards"), default=3)
+    jokers = WholeNumberField(lazy_gettext("Jokers"))
+    twos = WholeNumberField(lazy_gettext("Twos"))
+    going_out = BooleanField(lazy_gettext("Melded while going out"))
+
+
+class GoOutForm(QuestionForm):
+    """May we go out?"""
+
+    natural = WholeNumberField(lazy_gettext("Natural canastas"))
+    mixed = WholeNumberField(lazy_gettext("Mixed canastas"))
+    wild = WholeNumberField(lazy_gettext("Wild-card canastas"))
+    cards_left = WholeNumberField(lazy_gettext("Cards I would still hold after melding"))
+    concealed = BooleanField(lazy_gettext("Nothing melded before this turn (concealed)"))
+
+
+class MinimumForm(QuestionForm):
+    """What is our minimum?"""
+
+    total = WholeNumberField(lazy_gettext("Our score before this hand"), render_kw=POINTS)

@@ -1,0 +1,46 @@
+"""Which rules a reference or tool page reads: a game's (with its house rules) or a chosen rule set."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import abort, request, url_for
+
+from .. import services
+from ..engine import RULESETS, RuleSet, configure
+from ..models import Game
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The rule set a page explains, and how its links keep it."""
+
+    ruleset: RuleSet
+    base_id: str
+    game: Game | None
+
+    def url(self, endpoint: str, **values: Any) -> str:
+        """A link to another reference or tool page for the same rules."""
+        if self.game is not None:
+            return url_for(endpoint, public_id=self.game.public_id, **values)
+        return url_for(endpoint, set=self.base_id, **values)
+
+    @property
+    def sheet_url(self) -> str | None:
+        """Back to the game, when reading a game's rules."""
+        return url_for("games.sheet", public_id=self.game.public_id) if self.game else None
+
+
+def reading(public_id: str | None) -> Reading:
+    """The rules to explain: the game's when under /g/<id>/, else ``?set=`` (classic by default)."""
+    if public_id is not None:
+        game = services.find_game(public_id, editable=False)
+        if game is None:
+            abort(404)
+        return Reading(services.game_ruleset(game), game.ruleset_id, game)
+    chosen = request.args.get("set", "classic")
+    if chosen not in RULESETS:
+        chosen = "classic"
+    base = RULESETS[chosen]
+    return Reading(configure(base, sides=base.sides_allowed[0]), chosen, None)

@@ -1,0 +1,115 @@
+"""The referee tools: may I take the pile?, is this meld legal?, may we go out?, our minimum?"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, render_template, request
+
+from ..engine import RULESETS, CanastaCount, Meld
+from ..engine.referee import (
+    Answer,
+    GoOutQuestion,
+    PileQuestion,
+    decide_go_out,
+    decide_meld,
+    decide_minimum,
+    decide_take_pile,
+)
+from ..i18n import translate
+from ..reference import rule_topic
+from ..reference.content_play import initial_meld
+from ..tool_forms import GoOutForm, MeldForm, MinimumForm, PileForm, QuestionForm
+from .reference_context import Reading, reading
+
+bp = Blueprint("tools", __name__)
+
+
+def _routes(name: str, view: Any) -> None:
+    bp.add_url_rule(f"/tools/{name}", name.replace("-", "_"), view)
+    bp.add_url_rule(f"/g/<public_id>/tools/{name}", name.replace("-", "_"), view)
+
+
+def _answer_view(page: Reading, answer: Answer) -> dict[str, Any]:
+    topic = rule_topic(answer.rule)
+    details = [
+        {"message": v.render(translate), "help": page.url("rules.topic", slug=rule_topic(v.rule)) + f"#{v.rule}"}
+        for v in answer.details
+    ]
+    return {
+        "allowed": answer.allowed,
+        "rule": answer.rule,
+        "reason": answer.render(translate),
+        "help": page.url("rules.topic", slug=topic) + f"#{answer.rule}",
+        "details": details,
+    }
+
+
+def _page(template: str, page: Reading, form: QuestionForm, answer: Answer | None, **extra: Any) -> str:
+    shown = _answer_view(page, answer) if answer else None
+    return render_template(template, page=page, form=form, answer=shown, rulesets=RULESETS.values(), **extra)
+
+
+def _asked(form: QuestionForm) -> bool:
+    return bool(request.args.get("ask")) and form.validate()
+
+
+def pile(public_id: str | None = None) -> str:
+    """May I take the discard pile?"""
+    page = reading(public_id)
+    form = PileForm(formdata=request.args)
+    answer = None
+    if _asked(form):
+        question = PileQuestion(
+            top_card=form.top_card.data,
+            pile_frozen=form.pile_frozen.data,
+            side_has_melded=form.side_has_melded.data,
+            naturals_in_hand=form.naturals_in_hand.data or 0,
+            wilds_in_hand=form.wilds_in_hand.data or 0,
+            meld_on_table=form.meld_on_table.data,
+            total=form.total.data or 0,
+            meld_points=form.meld_points.data or 0,
+        )
+        answer = decide_take_pile(question, page.ruleset)
+    return _page("tools/pile.html", page, form, answer)
+
+
+def meld(public_id: str | None = None) -> str:
+    """Is this meld legal, and is it a canasta?"""
+    page = reading(public_id)
+    form = MeldForm(formdata=request.args)
+    answer = None
+    if _asked(form):
+        naturals = 0 if form.rank.data == "WILD" else form.naturals.data or 0
+        candidate = Meld(form.rank.data, naturals, form.jokers.data or 0, form.twos.data or 0)
+        answer = decide_meld(candidate, page.ruleset, going_out=form.going_out.data)
+    return _page("tools/meld.html", page, form, answer)
+
+
+def go_out(public_id: str | None = None) -> str:
+    """May we go out?"""
+    page = reading(public_id)
+    form = GoOutForm(formdata=request.args)
+    answer = None
+    if _asked(form):
+        question = GoOutQuestion(
+            canastas=CanastaCount(form.natural.data or 0, form.mixed.data or 0, form.wild.data or 0),
+            cards_left=form.cards_left.data or 0,
+            concealed=form.concealed.data,
+        )
+        answer = decide_go_out(question, page.ruleset)
+    return _page("tools/go_out.html", page, form, answer)
+
+
+def minimum(public_id: str | None = None) -> str:
+    """What is our minimum?"""
+    page = reading(public_id)
+    form = MinimumForm(formdata=request.args)
+    answer = decide_minimum(form.total.data or 0, page.ruleset) if _asked(form) else None
+    return _page("tools/minimum.html", page, form, answer, table=initial_meld(page.ruleset).sections[0])
+
+
+_routes("pile", pile)
+_routes("meld", meld)
+_routes("go-out", go_out)
+_routes("minimum", minimum)

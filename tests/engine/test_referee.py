@@ -1,0 +1,193 @@
+"""The referee tools' answers, pinned against the rules, rule set by rule set."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.engine import CanastaCount, RuleViolations
+from scorekeeper.engine.referee import (
+    GoOutQuestion,
+    PileQuestion,
+    can_go_out,
+    can_meld_now,
+    can_take_pile,
+    decide_go_out,
+    decide_meld,
+    decide_minimum,
+    decide_take_pile,
+    verify_go_out,
+    verify_take_pile,
+)
+
+from .notation import meld
+
+MELDED = {"side_has_melded": True}
+
+
+def pile(ruleset, **question):
+    return decide_take_pile(PileQuestion(**question), ruleset)
+
+
+@pytest.mark.parametrize("ruleset_id", ["classic", "es_online_15", "es_tradicional", "hoyle_2p", "us_partnership"])
+def test_a_black_three_on_top_stops_the_next_player(rules, ruleset_id):
+    answer = pile(rules(ruleset_id), top_card="3B", naturals_in_hand=2, **MELDED)
+    assert (answer.allowed, answer.rule) == (False, "pile_black_three")
+
+
+def test_us_primer_black_three_freezes_the_pile(rules):
+    # K13: [S003A] "frozen if topped by a black Three or a wild card".
+    assert "freezes" in pile(rules("us_partnership"), top_card="3B", **MELDED).render()
+
+
+@pytest.mark.parametrize("top", ["JOKER", "2", "3R"])
+def test_a_wild_card_or_red_three_on_top_cannot_be_taken(rules, top):
+    # [S000] "es imposible tomar la pila ... cuando la primera carta es ... un comodín"; [S003H] never with a red 3.
+    assert pile(rules("classic"), top_card=top, naturals_in_hand=2, **MELDED).rule == "pile_wild_top"
+
+
+def test_an_unfrozen_pile_is_taken_with_a_natural_and_a_wild(rules):
+    # [S000] "dos cartas comunes ... o una carta común y un comodín".
+    assert pile(rules("classic"), top_card="K", naturals_in_hand=1, wilds_in_hand=1, **MELDED).allowed
+
+
+def test_an_unfrozen_pile_is_taken_when_the_top_card_joins_a_meld(rules):
+    assert pile(rules("classic"), top_card="K", meld_on_table=True, **MELDED).allowed
+
+
+def test_a_single_matching_card_is_not_enough(rules):
+    answer = pile(rules("classic"), top_card="K", naturals_in_hand=1, **MELDED)
+    assert (answer.allowed, answer.rule) == (False, "pile_needs_match")
+
+
+def test_a_frozen_pile_needs_a_natural_pair_even_with_a_meld_on_the_table(rules):
+    # [S003H] "as if they had no cards on the table"; [S001] pozo premiado, "aun después de haber salido".
+    answer = pile(
+        rules("hoyle_2p"),
+        top_card="7",
+        pile_frozen=True,
+        naturals_in_hand=1,
+        wilds_in_hand=1,
+        meld_on_table=True,
+        **MELDED,
+    )
+    assert (answer.allowed, answer.rule) == (False, "pile_frozen")
+    assert pile(rules("hoyle_2p"), top_card="7", pile_frozen=True, naturals_in_hand=2, **MELDED).allowed
+
+
+def test_the_pile_is_frozen_against_a_side_that_has_not_melded(rules):
+    # [P][S000] frozen against a player who has not made the initial meld: a natural pair is needed.
+    answer = pile(rules("classic"), top_card="Q", naturals_in_hand=1, wilds_in_hand=1, meld_points=200)
+    assert answer.rule == "pile_frozen"
+
+
+def test_the_first_take_must_reach_the_minimum(rules):
+    # Total 1600: minimum 90. Two queens + the queen on top = 30: not enough.
+    answer = pile(rules("classic"), top_card="Q", naturals_in_hand=2, total=1600, meld_points=30)
+    assert (answer.allowed, answer.rule, answer.params["needed"]) == (False, "initial_meld_minimum", 90)
+    assert pile(rules("classic"), top_card="Q", naturals_in_hand=2, total=1600, meld_points=90).allowed
+
+
+def test_hoyle_option_top_card_does_not_count_for_the_minimum(rules):
+    # [S003H]: with the option off, the top card's value is added to the minimum (50 + ace 20 = 70).
+    ruleset = rules("hoyle_2p", top_card_counts_for_minimum=False)
+    answer = pile(ruleset, top_card="A", naturals_in_hand=2, meld_points=60)
+    assert (answer.allowed, answer.params["needed"]) == (False, 70)
+
+
+def test_us_primer_no_pile_before_the_first_meld(rules):
+    # K14: [S003A] "A side may not pick up or take the discard pile until they have completed their first meld."
+    answer = pile(rules("us_partnership"), top_card="Q", naturals_in_hand=2, meld_points=100)
+    assert answer.rule == "pile_before_first_meld"
+    assert pile(rules("classic"), top_card="Q", naturals_in_hand=2, meld_points=100).allowed
+
+
+def test_uruguayan_pile_is_always_frozen(rules):
+    # [URU] always frozen: a natural pair even after melding.
+    answer = pile(rules("uruguayan"), top_card="9", naturals_in_hand=1, wilds_in_hand=1, **MELDED)
+    assert answer.rule == "pile_frozen"
+
+
+def test_can_and_verify_take_pile(rules):
+    yes = PileQuestion(top_card="K", naturals_in_hand=2, **MELDED)
+    no = PileQuestion(top_card="3B", **MELDED)
+    assert can_take_pile(yes, rules("classic"))
+    assert not can_take_pile(no, rules("classic"))
+    verify_take_pile(yes, rules("classic"))
+    with pytest.raises(RuleViolations) as caught:
+        verify_take_pile(no, rules("classic"))
+    assert caught.value.violations[0].rule == "pile_black_three"
+
+
+def test_meld_tool_says_legal_and_which_canasta(rules):
+    answer = decide_meld(meld("8:6j1"), rules("classic"))
+    assert (answer.allowed, answer.rule, answer.params) == (True, "canasta_kinds", {"bonus": 300, "points": 110})
+    assert decide_meld(meld("8:5"), rules("classic")).params == {"points": 50}
+
+
+def test_meld_tool_lists_every_broken_rule(rules):
+    answer = decide_meld(meld("8:1j4"), rules("classic"))
+    assert not answer.allowed
+    assert [v.rule for v in answer.details] == ["meld_min_naturals", "meld_max_wilds"]
+
+
+def test_meld_tool_wild_canasta_per_rule_set(rules):
+    assert decide_meld(meld("WILD:j4t3"), rules("es_tradicional")).params["bonus"] == 2000
+    assert decide_meld(meld("WILD:j4t3"), rules("hoyle_2p")).params["bonus"] == 1000
+    assert not can_meld_now(meld("WILD:j4t3"), rules("classic"))
+
+
+def test_black_threes_only_going_out(rules):
+    assert not can_meld_now(meld("3B:3"), rules("classic"))
+    assert can_meld_now(meld("3B:3"), rules("classic"), going_out=True)
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "canastas", "allowed"),
+    [
+        ("classic", CanastaCount(mixed=1), True),
+        ("classic_2p", CanastaCount(mixed=1), False),
+        ("classic_2p", CanastaCount(natural=1, mixed=1), True),
+        ("es_online_15", CanastaCount(natural=1), False),
+        ("es_tradicional", CanastaCount(wild=1), False),
+        ("es_tradicional", CanastaCount(wild=1, mixed=1), True),
+        ("uruguayan", CanastaCount(wild=1), True),
+        ("app_2p_11", CanastaCount(natural=2), True),
+    ],
+)
+def test_going_out_needs_the_rule_sets_canastas(rules, ruleset_id, canastas, allowed):
+    assert can_go_out(GoOutQuestion(canastas=canastas), rules(ruleset_id)) is allowed
+
+
+def test_going_out_melds_every_card_or_all_but_one(rules):
+    answer = decide_go_out(GoOutQuestion(canastas=CanastaCount(natural=1), cards_left=2), rules("classic"))
+    assert (answer.allowed, answer.rule) == (False, "go_out_cards_left")
+    assert can_go_out(GoOutQuestion(canastas=CanastaCount(natural=1), cards_left=1), rules("classic"))
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "concealed", "bonus"),
+    [("classic", False, 100), ("classic", True, 200), ("hoyle_2p", True, 200), ("es_tradicional", True, 100)],
+)
+def test_going_out_bonus_answered_per_rule_set(rules, ruleset_id, concealed, bonus):
+    question = GoOutQuestion(canastas=CanastaCount(natural=2), concealed=concealed)
+    assert decide_go_out(question, rules(ruleset_id)).params["bonus"] == bonus
+
+
+def test_verify_go_out_raises_with_the_rule(rules):
+    with pytest.raises(RuleViolations) as caught:
+        verify_go_out(GoOutQuestion(), rules("classic"))
+    assert caught.value.violations[0].rule == "go_out_without_canastas"
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "total", "minimum"),
+    [
+        ("classic", -20, 15),
+        ("us_partnership", -20, 0),
+        ("classic", 1500, 90),
+        ("classic_6p", 7600, 150),
+        ("app_2p_11", 3000, 120),
+    ],
+)
+def test_minimum_tool_per_rule_set(rules, ruleset_id, total, minimum):
+    assert decide_minimum(total, rules(ruleset_id)).params["minimum"] == minimum

@@ -1,0 +1,188 @@
+"""The rules reference and the referee tools: anchors, both languages, numbers from the rule sets."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.engine import RULESETS
+from scorekeeper.reference import ANCHORS, RULE_TOPICS, TOPICS
+from scorekeeper.reference.topics import BUILDERS
+
+LANGUAGES = ["en", "es"]
+
+
+def get(client, url, language="en"):
+    response = client.get(url, headers={"Accept-Language": language})
+    assert response.status_code == 200, url
+    return response.get_data(as_text=True)
+
+
+def anchors(html):
+    return set(re.findall(r'id="([\w-]+)"', html))
+
+
+def test_topics_are_built_in_reading_order():
+    assert list(BUILDERS) == list(TOPICS)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("ruleset_id", list(RULESETS))
+def test_every_rule_id_has_an_anchor_on_its_topic_page(client, language, ruleset_id):
+    pages = {slug: anchors(get(client, f"/rules/{slug}?set={ruleset_id}", language)) for slug in TOPICS}
+    missing = [rule for rule, slug in ANCHORS.items() if rule not in pages[slug]]
+    assert not missing
+
+
+def test_the_spec_rule_ids_are_all_in_the_index():
+    spec = {
+        "side_count", "negative_count", "not_multiple_of_five", "deck_limit", "red_threes_exceed_deck",
+        "red_three_in_hand", "meld_too_small", "meld_min_naturals", "meld_max_wilds", "meld_wilds_exceed_naturals",
+        "meld_too_large", "canasta_min_naturals", "duplicate_rank_meld", "wild_meld_not_allowed", "wild_meld_too_small",
+        "black_three_meld_without_going_out", "black_three_meld_wilds", "black_three_meld_size",
+        "black_three_meld_not_allowed", "two_sides_out", "concealed_without_going_out", "go_out_without_canastas",
+        "hand_not_empty_after_going_out",
+    }  # fmt: skip
+    assert spec <= set(RULE_TOPICS)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_reference_and_tool_page_renders_in_both_languages(client, language):
+    urls = ["/rules", "/rules/compare", "/rules/search?q=canasta", *(f"/rules/{slug}" for slug in TOPICS)]
+    urls += ["/tools/pile", "/tools/meld", "/tools/go-out", "/tools/minimum"]
+    for url in urls:
+        page = get(client, url, language)
+        assert f'lang="{language}"' in page
+
+
+def test_the_pages_are_translated(client):
+    assert "El pozo" in get(client, "/rules/discard-pile", "es")
+    assert "The discard pile" in get(client, "/rules/discard-pile", "en")
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "slug", "text"),
+    [
+        ("classic", "canastas", "500 points"),
+        ("classic", "canastas", "300 points"),
+        ("es_tradicional", "wild-cards", "seven make a wild-card canasta worth 2000"),
+        ("hoyle_2p", "wild-cards", "seven make a wild-card canasta worth 1000"),
+        ("uruguayan", "wild-cards", "3 to 7 cards"),
+        ("classic", "wild-cards", "does not allow melds made only of wild cards"),
+        ("classic_2p", "going-out", "A side needs 2 canastas before going out."),
+        ("es_tradicional", "going-out", "A wild-card canasta does not count for this."),
+        ("classic_6p", "red-threes", "1200 points"),
+        ("classic_6p", "initial-meld", "7500 or more"),
+        ("us_partnership", "initial-meld", "negative"),
+        ("es_tradicional", "penalties", "Taking two cards instead of one"),
+        ("es_tradicional", "canastas", "7 canastas"),
+        ("hoyle_2p", "melds", "Wild cards may never outnumber the natural cards of a meld."),
+        ("classic", "deck", "108 cards in all"),
+        ("classic_6p", "deck", "162 cards in all"),
+        ("classic", "winning", "The game ends when a side reaches 5000."),
+        ("es_online_15", "end-of-hand", "the hand ends at once"),
+    ],
+)
+def test_numbers_come_from_the_rule_set(client, ruleset_id, slug, text):
+    assert text in get(client, f"/rules/{slug}?set={ruleset_id}").replace("\n", " ")
+
+
+def test_a_games_reference_reads_its_house_rules(client):
+    created = client.post(
+        "/api/v1/games",
+        json={
+            "ruleset": "classic",
+            "options": {"canastas_to_go_out": 2, "go_out_bonus": 200},
+            "sides": [{"players": ["Ana", "Luis"]}, {"players": ["Bea", "Juan"]}],
+        },
+    ).get_json()
+    page = get(client, f"/g/{created['id']}/rules/going-out")
+    assert "A side needs 2 canastas before going out." in page
+    assert "Going out earns 200 and ends the hand." in page
+    assert f'href="/g/{created["id"]}"' in page  # back to the game
+    tool = get(client, f"/g/{created['id']}/tools/go-out?ask=1&natural=1")
+    assert "Canastas needed to go out: 2; this side has 1." in tool
+
+
+def test_unknown_topics_and_games_are_404(client):
+    assert client.get("/rules/no-such-topic").status_code == 404
+    assert client.get("/g/nope/rules").status_code == 404
+
+
+def test_an_unknown_rule_set_reads_classic(client):
+    assert "Classic partnership" in get(client, "/rules?set=poker")
+
+
+@pytest.mark.parametrize(
+    ("query", "language", "expected"),
+    [
+        ("comodin", "es", "Jokers y doses"),
+        ("COMODÍN", "es", "Jokers y doses"),
+        ("comodin", "en", "Jokers and twos"),
+        ("canaston", "en", "Canastón and canasta de canastas"),
+        ("frozen pile", "en", "A frozen pile"),
+        ("pozo congelado", "es", "Pozo congelado"),
+    ],
+)
+def test_search_forgives_accents_and_case_in_both_languages(client, query, language, expected):
+    page = get(client, f"/rules/search?q={query}", language)
+    assert expected in page
+    assert 'href="/rules/' in page
+
+
+def test_search_says_when_nothing_matches(client):
+    assert "Nothing in the reference matches" in get(client, "/rules/search?q=xylophone")
+
+
+def test_the_comparison_shows_every_rule_set_with_sources(client):
+    page = get(client, "/rules/compare")
+    for ruleset in RULESETS.values():
+        assert ruleset.name in page
+    assert "[S001]" in page
+    assert "[K20]" in page
+    assert "2000" in page
+
+
+@pytest.mark.parametrize(
+    ("url", "verdict", "rule"),
+    [
+        ("/tools/pile?ask=1&top_card=3B&side_has_melded=y&naturals_in_hand=2", "No", "pile_black_three"),
+        ("/tools/pile?ask=1&top_card=K&side_has_melded=y&naturals_in_hand=2", "Yes", "pile_take"),
+        ("/tools/pile?ask=1&top_card=Q&naturals_in_hand=2&total=1600&meld_points=30", "No", "initial_meld_minimum"),
+        ("/tools/meld?ask=1&rank=8&naturals=6&jokers=1", "Yes", "canasta_kinds"),
+        ("/tools/meld?ask=1&rank=8&naturals=1&jokers=4", "No", "meld_min_naturals"),
+        ("/tools/go-out?ask=1&natural=1", "Yes", "going_out"),
+        ("/tools/go-out?ask=1&natural=1&set=classic_2p", "No", "go_out_without_canastas"),
+        ("/tools/go-out?ask=1&natural=1&cards_left=3", "No", "go_out_cards_left"),
+        ("/tools/minimum?ask=1&total=1600", "Yes", "initial_meld_minimum"),
+    ],
+)
+def test_tools_answer_yes_or_no_with_the_rule(client, url, verdict, rule):
+    page = get(client, url)
+    assert f'<p class="verdict">{verdict}</p>' in page
+    assert f"#{rule}" in page
+
+
+def test_the_meld_tool_lists_every_broken_rule(client):
+    page = get(client, "/tools/meld?ask=1&rank=8&naturals=1&jokers=4")
+    assert "A meld needs at least 2 natural cards" in page
+    assert "A meld may hold at most 3 wild cards" in page
+
+
+def test_tools_answer_in_spanish(client):
+    page = get(client, "/tools/minimum?ask=1&total=1600", "es")
+    assert "Con 1600 puntos la primera bajada debe valer al menos 90." in page
+
+
+def test_a_tool_question_that_is_not_a_number_comes_back(client):
+    page = get(client, "/tools/minimum?ask=1&total=lots")
+    assert "Type a whole number." in page
+    assert 'class="verdict"' not in page
+
+
+def test_help_links_of_refused_hands_land_on_an_anchor(client):
+    body = {"ruleset": "classic", "sides": [{"melds": [{"rank": "Q", "naturals": 1, "jokers": 3}]}, {}]}
+    for error in client.post("/api/v1/score", json=body).get_json()["errors"]:
+        path, anchor = error["help"].split("#")
+        assert anchor in anchors(get(client, path))
