@@ -237,7 +237,8 @@ def test_rule_violation_answers_422_with_the_rule_and_its_help_link(client, rule
     errors = response.get_json()["errors"]
     [error] = [e for e in errors if e["rule"] == rule]
     assert set(error) == {"side", "field", "rule", "message", "help"}
-    assert error["help"] == f"/rules/{RULE_TOPICS[rule]}#{rule}"
+    reading = "" if ruleset == "classic" else f"?set={ruleset}"
+    assert error["help"] == f"/rules/{RULE_TOPICS[rule]}{reading}#{rule}"
     assert error["message"].endswith(".")
 
 

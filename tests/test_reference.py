@@ -66,8 +66,8 @@ def test_the_pages_are_translated(client):
     [
         ("classic", "canastas", "500 points"),
         ("classic", "canastas", "300 points"),
-        ("es_tradicional", "wild-cards", "seven make a wild-card canasta worth 2000"),
-        ("hoyle_2p", "wild-cards", "seven make a wild-card canasta worth 1000"),
+        ("es_tradicional", "wild-cards", "7 make a wild-card canasta worth 2000"),
+        ("hoyle_2p", "wild-cards", "7 make a wild-card canasta worth 1000"),
         ("uruguayan", "wild-cards", "3 to 7 cards"),
         ("classic", "wild-cards", "does not allow melds made only of wild cards"),
         ("classic_2p", "going-out", "A side needs 2 canastas before going out."),
@@ -186,3 +186,25 @@ def test_help_links_of_refused_hands_land_on_an_anchor(client):
     for error in client.post("/api/v1/score", json=body).get_json()["errors"]:
         path, anchor = error["help"].split("#")
         assert anchor in anchors(get(client, path))
+
+
+def test_the_reference_follows_a_house_rule_on_card_values(client):
+    values = {"JOKER": 50, "2": 20, "A": 20, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10, "8": 10, "7": 5,
+              "6": 5, "5": 5, "4": 5, "3B": 0, "3R": 0}  # fmt: skip
+    created = client.post(
+        "/api/v1/games",
+        json={
+            "ruleset": "classic",
+            "options": {"card_values": values},
+            "sides": [{"players": ["A", "C"]}, {"players": ["B", "D"]}],
+        },
+    ).get_json()
+    assert "Black three</th><td>0 points" in get(client, f"/g/{created['id']}/rules/deck")
+
+
+def test_api_help_links_read_the_rule_set_of_the_request(client):
+    body = {"ruleset": "hoyle_2p", "sides": [{"melds": [{"rank": "Q", "naturals": 2, "twos": 3}]}, {}]}
+    [error] = client.post("/api/v1/score", json=body).get_json()["errors"]
+    assert error["help"] == "/rules/melds?set=hoyle_2p#meld_wilds_exceed_naturals"
+    page = get(client, error["help"].split("#")[0])
+    assert "Wild cards may never outnumber the natural cards of a meld." in page

@@ -133,11 +133,11 @@ def _record(body: dict[str, Any], sides: int) -> Record:
     }
 
 
-def _change_refused(exc: Exception) -> Reply:
+def _change_refused(exc: Exception, game: Game) -> Reply:
     if isinstance(exc, ShapeError):
         return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
     if isinstance(exc, RuleViolations):
-        return jsonify({"errors": [violation_json(v) for v in exc.violations]}), 422
+        return jsonify({"errors": [violation_json(v, game.ruleset_id) for v in exc.violations]}), 422
     if isinstance(exc, services.Conflict):
         return json_error(
             409,
@@ -231,7 +231,7 @@ def add_hand(public_id: str) -> Reply:
     try:
         services.record_hand(game, _record(body, len(game.sides)), expected_hands=expected)
     except (ShapeError, RuleViolations, services.GameError) as exc:
-        return _change_refused(exc)
+        return _change_refused(exc, game)
     return jsonify(game_json(game)), 201
 
 
@@ -248,7 +248,7 @@ def change_hand(public_id: str, number: int) -> Reply:
     try:
         services.edit_hand(game, number, _record(body, len(game.sides)), expected_version=version)
     except (ShapeError, RuleViolations, services.GameError) as exc:
-        return _change_refused(exc)
+        return _change_refused(exc, game)
     return jsonify(game_json(game))
 
 
@@ -264,5 +264,5 @@ def undo_hand(public_id: str, number: int) -> Reply:
     try:
         services.undo_last_hand(game, expected_number=number, expected_version=version)
     except services.GameError as exc:
-        return _change_refused(exc)
+        return _change_refused(exc, game)
     return jsonify(game_json(game))

@@ -40,14 +40,14 @@ def variant_changes(ruleset: RuleSet, players: int) -> dict[str, Any]:
     return {name: value for name, value in variant.items() if base.get(name) != value}
 
 
-def violation_json(violation: RuleViolation) -> dict[str, Any]:
-    """One rule violation in the 422 shape."""
+def violation_json(violation: RuleViolation, ruleset_id: str = "classic") -> dict[str, Any]:
+    """One rule violation in the 422 shape; ``help`` opens the reference for the rule set."""
     return {
         "side": violation.side,
         "field": violation.field,
         "rule": violation.rule,
         "message": violation.render(translate),
-        "help": rule_help_path(violation.rule),
+        "help": rule_help_path(violation.rule, ruleset_id),
     }
 
 
@@ -117,5 +117,5 @@ def score() -> Response | tuple[Response, int]:
     try:
         result = score_hand(entry.sides, ruleset, entry.hand_number, entry.partners)
     except RuleViolations as exc:
-        return jsonify({"errors": [violation_json(v) for v in exc.violations]}), 422
+        return jsonify({"errors": [violation_json(v, base.id) for v in exc.violations]}), 422
     return jsonify(hand_result_json(base.id, result))

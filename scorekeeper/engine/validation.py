@@ -232,7 +232,7 @@ def _quick_problems(entry: SideEntry, ruleset: RuleSet, side: int | None) -> lis
                 "canastas.wild",
             )
         )
-    least = _least_canasta_points(quick.canastas.natural, quick.canastas.mixed, quick.canastas.wild, ruleset)
+    least = least_canasta_points(quick.canastas.natural, quick.canastas.mixed, quick.canastas.wild, ruleset)
     if quick.meld_points >= 0 and least > quick.meld_points:
         problems.append(
             RuleViolation(
@@ -248,7 +248,7 @@ def _quick_problems(entry: SideEntry, ruleset: RuleSet, side: int | None) -> lis
     return problems
 
 
-def _least_canasta_points(natural: int, mixed: int, wild: int, ruleset: RuleSet) -> int:
+def least_canasta_points(natural: int, mixed: int, wild: int, ruleset: RuleSet) -> int:
     """The smallest card value the canastas can hold: the cheapest cards, the fewest wilds."""
     values = ruleset.card_values
     cheapest = min(values[rank.value] for rank in NATURAL_RANKS)

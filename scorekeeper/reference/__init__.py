@@ -78,6 +78,7 @@ def rule_topic(rule: str) -> str:
     return ANCHORS.get(rule, "scoring")
 
 
-def rule_help_path(rule: str) -> str:
-    """Where the reference explains a rule: /rules/<topic>#<rule id>."""
-    return f"/rules/{rule_topic(rule)}#{rule}"
+def rule_help_path(rule: str, ruleset_id: str = "classic") -> str:
+    """Where the reference explains a rule: /rules/<topic>#<rule id>, read for the rule set."""
+    reading = "" if ruleset_id == "classic" else f"?set={ruleset_id}"
+    return f"/rules/{rule_topic(rule)}{reading}#{rule}"

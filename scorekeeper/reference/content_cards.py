@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from ..engine.cards import CARDS_PER_PACK
+from ..engine.catalogue import CLASSIC_3P
 from ..engine.options import configure
 from ..engine.rulesets import Red3NegativeWhen, RedThreeInHand, RuleSet
 from ..i18n import _
 from .content import Section, Topic, points
+
+#: What the cutthroat option brings with it, from the three-handed rule set's data.
+CUTTHROAT = CLASSIC_3P.option_implies["cutthroat"]
 
 
 def deck(rs: RuleSet) -> Topic:
@@ -85,7 +89,12 @@ def dealing(rs: RuleSet) -> Topic:
         _(
             "Cutthroat three-handed play: the first player to take the discard pile plays alone for the rest of the hand; the other two become partners, pool their melds, and each receives the partnership's score plus or minus their own red threes. If someone goes out before the pile was ever taken, that player is the lone hand."
         ),
-        _("With cutthroat each player draws two cards, needs two canastas to go out, and the game is to 7500."),
+        _(
+            "With cutthroat each player draws %(draw)s cards, needs %(canastas)s canastas to go out, and the game is to %(target)s.",
+            draw=CUTTHROAT["draw_count"],
+            canastas=CUTTHROAT["canastas_to_go_out"],
+            target=CUTTHROAT["target"],
+        ),
     ]
     return Topic(
         "dealing",
@@ -292,9 +301,10 @@ def wild_cards(rs: RuleSet) -> Topic:
                 _("Melds of wild cards only"),
                 [
                     _(
-                        "A side may meld wild cards on their own: %(min)s to %(max)s cards; seven make a wild-card canasta worth %(bonus)s.",
+                        "A side may meld wild cards on their own: %(min)s to %(max)s cards; %(size)s make a wild-card canasta worth %(bonus)s.",
                         min=wm.min_start,
                         max=wm.max_size,
+                        size=max(rs.canasta_size, wm.min_start),
                         bonus=wm.bonus,
                     )
                     if wm

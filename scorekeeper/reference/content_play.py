@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..engine.i18n import N_
 from ..engine.rulesets import MatchMode, MinimumBasis, RedThreeInHand, RuleSet, StockOutRule, TargetRule, TiePolicy
+from ..engine.validation import least_canasta_points
 from ..i18n import _
 from .content import Section, Topic, points
 
@@ -265,7 +266,12 @@ def scoring(rs: RuleSet) -> Topic:
             Section(
                 "not_multiple_of_five",
                 _("Multiples of five"),
-                [_("Every card is worth 5, 10, 20 or 50, so points of cards always end in 0 or 5.")],
+                [
+                    _(
+                        "Cards are worth %(values)s, so points of cards always end in 0 or 5.",
+                        values=", ".join(str(v) for v in sorted({v for v in rs.card_values.values() if v})),
+                    )
+                ],
             ),
             Section(
                 "quick_canastas_exceed_meld_points",
@@ -273,8 +279,8 @@ def scoring(rs: RuleSet) -> Topic:
                 [
                     _(
                         "A table may write only the points of the cards melded, the canastas by kind and the points left in hand. The canastas must fit in the cards: a natural canasta holds at least %(n)s points of cards, a mixed one %(m)s.",
-                        n=rs.canasta_size * 5,
-                        m=(rs.canasta_size - 1) * 5 + 20,
+                        n=least_canasta_points(1, 0, 0, rs),
+                        m=least_canasta_points(0, 1, 0, rs),
                     )
                 ],
             ),
