@@ -61,6 +61,11 @@ def register_database(app: Flask) -> None:
 
     db.init_app(app)
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(app.root_path), "migrations"))
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        from .sqlite import configure_sqlite
+
+        with app.app_context():
+            configure_sqlite(db.engine)
 
 
 def register_babel(app: Flask) -> None:

@@ -30,6 +30,7 @@ from .models import EditLog, Game, Hand, Player, Side, now
 
 __all__ = ["Game"]
 from .records import Record, apply_record, partners_of, record_of, to_entries
+from .sqlite import WRITE
 
 
 class GameError(Exception):
@@ -343,8 +344,11 @@ def rematch(game: Game) -> Game:
 
 
 def _lock(game: Game) -> Game:
-    """Reload the game inside this transaction, its row locked where the database can."""
+    """Start a writing transaction and reload the game in it, locked: on PostgreSQL its row
+    (SELECT ... FOR UPDATE), on SQLite the database (BEGIN IMMEDIATE). A second phone waits
+    here, then sees what the first one saved."""
     db.session.rollback()
+    db.session.connection(execution_options={WRITE: True})
     locked = db.session.scalars(select(Game).where(Game.id == game.id).with_for_update()).one()
     db.session.refresh(locked)
     return locked
@@ -361,15 +365,15 @@ def _hand(game: Game, number: int) -> Hand:
 def _check_and_commit(game: Game, log: EditLog, conflict_record: Record | None) -> None:
     """Score the whole game as it would be, then commit the change and its log entry at once."""
     try:
+        db.session.flush()
         compute_sheet(game)
+        game.version += 1
+        game.updated_at = now()
+        game.edits.append(log)
+        db.session.commit()
     except RuleViolations:
         db.session.rollback()
         raise
-    game.version += 1
-    game.updated_at = now()
-    game.edits.append(log)
-    try:
-        db.session.commit()
     except IntegrityError as exc:  # another phone saved the same hand number first
         db.session.rollback()
         raise Conflict(log.hand_number, None, conflict_record or {}) from exc

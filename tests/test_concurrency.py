@@ -1,0 +1,51 @@
+"""Two phones saving at the same instant, against a real threaded server: one saves, one is told."""
+
+from __future__ import annotations
+
+import json
+import threading
+import urllib.error
+import urllib.request
+
+
+def call(url, body=None, token=None, method="POST"):
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
+    if token:
+        request.add_header("X-Edit-Token", token)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"{}")
+
+
+HAND = [{"melds": [{"rank": "K", "naturals": 3}]}, {"melds": [{"rank": "Q", "naturals": 3}]}]
+
+
+def race(url: str, token: str, phones: int) -> list[int]:
+    """``phones`` clients save hand 1 at the same instant; their answers' status codes."""
+    start = threading.Barrier(phones)
+    statuses: list[int] = []
+
+    def save() -> None:
+        start.wait()
+        statuses.append(call(url, {"expected_hands": 0, "sides": HAND}, token)[0])
+
+    threads = [threading.Thread(target=save) for _ in range(phones)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return sorted(statuses)
+
+
+def test_simultaneous_saves_of_the_same_hand_never_overwrite_and_never_fail(live_server):
+    table = {"ruleset": "classic", "sides": [{"players": ["A", "C"]}, {"players": ["B", "D"]}]}
+    for _round in range(5):
+        status, game = call(f"{live_server}/api/v1/games", table)
+        assert status == 201
+        statuses = race(f"{live_server}/api/v1/games/{game['id']}/hands", game["edit_token"], phones=4)
+        assert statuses == [201, 409, 409, 409]
+        status, state = call(f"{live_server}/api/v1/games/{game['id']}", method="GET")
+        assert len(state["hands"]) == 1
