@@ -180,6 +180,7 @@ def test_a_second_phone_saving_the_same_hand_sees_both_versions(client):
     assert "+465" in page
     assert 'name="s0_red3" value="1"' in page
     assert 'name="expected_hands" type="hidden" value="1"' in page
+    assert "If yours is a different hand, save it below: it becomes hand 2." in page
 
 
 def test_the_read_only_link_shows_no_controls(client):
@@ -259,3 +260,16 @@ def test_spanish_pages_of_a_game(client):
     assert "Anotar la mano 2" in page
     form = text(client.get(game + "/hands/new"))
     assert "Combinaciones en la mesa" in form
+
+
+def test_a_second_phone_fixing_the_same_hand_sees_both_and_may_replace(client):
+    game = start_classic(client)
+    client.post(game + "/hands/new", data=SPEC_FORM)
+    client.post(game + "/hands/1", data={**SPEC_FORM, "version": "1", "s0_red3": "3"})
+    response = client.post(game + "/hands/1", data={**SPEC_FORM, "version": "1", "s0_red3": "1"})
+    assert response.status_code == 409
+    page = text(response)
+    assert "Or save below to replace theirs with yours." in page
+    assert 'name="version" type="hidden" value="2"' in page
+    assert client.post(game + "/hands/1", data={**SPEC_FORM, "version": "2", "s0_red3": "1"}).status_code == 302
+    assert "+465" in text(client.get(game))
