@@ -6,6 +6,7 @@ Prints figures only. Run with ``make bench``.
 from __future__ import annotations
 
 import gzip
+import re
 import statistics
 import sys
 import tempfile
@@ -43,7 +44,7 @@ def main() -> None:
     for number in range(12):
         client.post(game + "/hands/new", data={**HAND, "expected_hands": str(number)})
     sheet_html = client.get(game).get_data(as_text=True)
-    public = sheet_html.split("/g/")[1].split('"')[0]
+    public = re.search(r'/g/([\w-]+)"', sheet_html).group(1)  # the read-only link itself
     pages = {
         "home (one game listed)": "/",
         "choose rules": "/games/new",
