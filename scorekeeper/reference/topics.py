@@ -8,8 +8,9 @@ from ..engine.rulesets import RuleSet
 from .content import Topic
 from .content_cards import TOPICS as CARD_TOPICS
 from .content_play import TOPICS as PLAY_TOPICS
+from .content_threes import TOPICS as THREE_TOPICS
 
-BUILDERS: dict[str, Callable[[RuleSet], Topic]] = {**CARD_TOPICS, **PLAY_TOPICS}
+BUILDERS: dict[str, Callable[[RuleSet], Topic]] = {**CARD_TOPICS, **THREE_TOPICS, **PLAY_TOPICS}
 
 
 def build_topic(slug: str, ruleset: RuleSet) -> Topic | None:

@@ -11,7 +11,8 @@ from werkzeug.wrappers import Response
 from .. import services
 from ..engine import RULESETS, OptionError, RuleViolation, RuleViolations, configure
 from ..engine.options import table_options, table_shapes
-from ..forms import HandForm, hand_form, new_game_form
+from ..forms import new_game_form
+from ..hand_form import HandForm, hand_form
 from ..i18n import translate
 from ..models import Game
 from ..reference import rule_topic

@@ -1,0 +1,287 @@
+"""The hand form: per side, detailed or quick; who went out; cutthroat partners. Shape checks only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flask_babel import gettext, lazy_gettext
+from flask_wtf import FlaskForm
+from wtforms import Field, HiddenField, RadioField, SelectField, StringField
+from wtforms.validators import Length
+
+from .engine.cards import HAND_KEYS, MELD_RANKS, WILD_RANK
+from .engine.entries import POINT_CLASSES
+from .engine.rulesets import RuleSet
+from .forms import WholeNumberField, choices
+from .i18n import translate
+from .records import SIDE_DEFAULTS, Record
+
+MELD_PARTS = (("n", "naturals"), ("j", "jokers"), ("t", "twos"))
+
+
+@dataclass
+class MeldRow:
+    """One row of the melds grid: a rank (fixed or chosen) and its three counts."""
+
+    prefix: str
+    rank: str | None
+    rank_field: Field | None
+    counts: tuple[Field, Field, Field]
+
+
+@dataclass
+class SideFields:
+    """The fields of one side, grouped the way the page shows them."""
+
+    index: int
+    name: str
+    mode: Field
+    red_threes: Field
+    melds: list[MeldRow]
+    held: list[tuple[str, Field]]
+    by_value: list[tuple[int, Field]]
+    penalties: list[tuple[str, int, Field]]
+    custom_points: Field
+    custom_reason: Field
+    quick: dict[str, Field]
+
+
+class HandForm(FlaskForm):
+    """A hand's record: per side, detailed or quick; who went out; cutthroat partners."""
+
+    out = SelectField(lazy_gettext("Who went out"), default="")
+    expected_hands = HiddenField()
+    version = HiddenField()
+
+    side_names: tuple[str, ...] = ()
+    ruleset: RuleSet
+
+    def sides(self) -> list[SideFields]:
+        """Every side's fields, for the template."""
+        return [self._side(i, name) for i, name in enumerate(self.side_names)]
+
+    def _side(self, i: int, name: str) -> SideFields:
+        p = f"s{i}_"
+        rows = [MeldRow(f"{p}m_{rank}", rank, None, _three(self, f"{p}m_{rank}")) for rank in meld_ranks(self.ruleset)]
+        rows += [
+            MeldRow(f"{p}x{r}", None, self[f"{p}x{r}_rank"], _three(self, f"{p}x{r}"))
+            for r in range(extra_meld_rows(self.ruleset))
+        ]
+        return SideFields(
+            index=i,
+            name=name,
+            mode=self[f"{p}mode"],
+            red_threes=self[f"{p}red3"],
+            melds=rows,
+            held=[(key, self[f"{p}h_{key}"]) for key in HAND_KEYS],
+            by_value=[(points, self[f"{p}v_{points}"]) for points in POINT_CLASSES],
+            penalties=[
+                (translate(kind.reason), kind.points, self[f"{p}p_{kind.key}"]) for kind in self.ruleset.penalty_list
+            ],
+            custom_points=self[f"{p}pc_points"],
+            custom_reason=self[f"{p}pc_reason"],
+            quick={name: self[f"{p}q_{name}"] for name in QUICK_FIELDS},
+        )
+
+    def to_record(self) -> tuple[Record, dict[tuple[int, str], str]]:
+        """The record the form describes, and where each record field's input is (for errors)."""
+        record: Record = {"partners": None, "sides": []}
+        where: dict[tuple[int, str], str] = {}
+        out_side, concealed = _parse_out(self.out.data)
+        for side in self.sides():
+            p = f"s{side.index}_"
+            melds: list[dict[str, Any]] = []
+            for row in side.melds:
+                counts = [field.data or 0 for field in row.counts]
+                rank = row.rank or (row.rank_field.data if row.rank_field is not None else None)
+                if any(counts) and rank:
+                    where[(side.index, f"melds[{len(melds)}]")] = row.prefix
+                    for (_, part), field in zip(MELD_PARTS, row.counts, strict=True):
+                        where[(side.index, f"melds[{len(melds)}].{part}")] = field.name
+                    melds.append({"rank": rank, "naturals": counts[0], "jokers": counts[1], "twos": counts[2]})
+            penalties: list[dict[str, Any]] = []
+            for kind, field in zip(self.ruleset.penalty_list, (f for _, _, f in side.penalties), strict=True):
+                times = field.data or 0
+                entry = {
+                    "points": kind.points * (1 if times > 0 else times),
+                    "reason": translate(kind.reason),
+                    "key": kind.key,
+                }
+                penalties.extend([entry] * times if times > 0 else [entry] if times < 0 else [])
+            if side.custom_points.data:
+                penalties.append({"points": side.custom_points.data, "reason": (side.custom_reason.data or "").strip()})
+            for j, _ in enumerate(penalties):
+                where[(side.index, f"penalties[{j}]")] = f"{p}penalties"
+            for key, field in side.held:
+                where[(side.index, f"hand.{key}")] = field.name
+            for points, field in side.by_value:
+                where[(side.index, f"hand_by_value.{points}")] = field.name
+            where[(side.index, "hand")] = f"{p}held"
+            where[(side.index, "red_threes")] = side.red_threes.name
+            for name, field in side.quick.items():
+                where[(side.index, QUICK_FIELDS[name])] = field.name
+            where[(side.index, "canastas")] = f"{p}q_natural"
+            record["sides"].append(
+                {
+                    **SIDE_DEFAULTS,
+                    "quick": side.mode.data == "quick",
+                    "red_threes": side.red_threes.data or 0,
+                    "went_out": out_side == side.index,
+                    "concealed": out_side == side.index and concealed,
+                    "melds": melds,
+                    "cards_held": {key: field.data for key, field in side.held if field.data},
+                    "cards_held_by_value": {str(points): field.data for points, field in side.by_value if field.data},
+                    "penalties": penalties,
+                    "meld_points": side.quick["meld_points"].data or 0,
+                    "canastas_natural": side.quick["natural"].data or 0,
+                    "canastas_mixed": side.quick["mixed"].data or 0,
+                    "canastas_wild": side.quick["wild"].data or 0,
+                    "hand_points": side.quick["hand_points"].data or 0,
+                }
+            )
+        if "partners" in self and self["partners"].data:
+            first, second = (int(x) for x in self["partners"].data.split("-"))
+            record["partners"] = [first, second]
+        return record, where
+
+    def load_record(self, record: Record) -> None:
+        """Fill the form from a stored record (to edit a hand, or to show one back)."""
+        for i, side in enumerate(record["sides"]):
+            p = f"s{i}_"
+            side = {**SIDE_DEFAULTS, **side}
+            self[f"{p}mode"].data = "quick" if side["quick"] else "detailed"
+            self[f"{p}red3"].data = side["red_threes"]
+            extra = 0
+            for meld in side["melds"]:
+                name = f"{p}m_{meld['rank']}"
+                if f"{name}_n" not in self or any(self[f"{name}_{k}"].data for k, _ in MELD_PARTS):
+                    if extra >= extra_meld_rows(self.ruleset):
+                        continue
+                    name = f"{p}x{extra}"
+                    self[f"{name}_rank"].data = meld["rank"]
+                    extra += 1
+                for key, part in MELD_PARTS:
+                    self[f"{name}_{key}"].data = meld[part]
+            for key, count in side["cards_held"].items():
+                self[f"{p}h_{key}"].data = count
+            for points, count in side["cards_held_by_value"].items():
+                self[f"{p}v_{points}"].data = count
+            listed = {kind.key: kind for kind in self.ruleset.penalty_list}
+            for penalty in side["penalties"]:
+                kind = listed.get(penalty.get("key", ""))
+                if kind is not None and kind.points == penalty["points"]:
+                    field = self[f"{p}p_{kind.key}"]
+                    field.data = (field.data or 0) + 1
+                else:
+                    self[f"{p}pc_points"].data = (self[f"{p}pc_points"].data or 0) + penalty["points"]
+                    self[f"{p}pc_reason"].data = penalty.get("reason", "")
+            for name, column in QUICK_FIELDS.items():
+                self[f"{p}q_{name}"].data = side[QUICK_COLUMNS[column]]
+            if side["went_out"]:
+                self.out.data = f"{i}c" if side["concealed"] else str(i)
+        if record.get("partners") and "partners" in self:
+            self["partners"].data = "-".join(str(x) for x in sorted(record["partners"]))
+
+
+#: Quick-entry field -> the engine's field name (for errors).
+QUICK_FIELDS = {
+    "meld_points": "meld_points",
+    "natural": "canastas.natural",
+    "mixed": "canastas.mixed",
+    "wild": "canastas.wild",
+    "hand_points": "hand_points",
+}
+QUICK_COLUMNS = {
+    "meld_points": "meld_points",
+    "canastas.natural": "canastas_natural",
+    "canastas.mixed": "canastas_mixed",
+    "canastas.wild": "canastas_wild",
+    "hand_points": "hand_points",
+}
+
+
+def _three(form: HandForm, prefix: str) -> tuple[Field, Field, Field]:
+    return (form[f"{prefix}_n"], form[f"{prefix}_j"], form[f"{prefix}_t"])
+
+
+def meld_ranks(ruleset: RuleSet) -> list[str]:
+    """The meld rows a side is offered under this rule set."""
+    ranks = [rank for rank in MELD_RANKS if rank not in ("3B", WILD_RANK)]
+    if ruleset.black_three_meld:
+        ranks.append("3B")
+    if ruleset.wild_meld is not None:
+        ranks.append(WILD_RANK)
+    return ranks
+
+
+def extra_meld_rows(ruleset: RuleSet) -> int:
+    """Rows for a second meld of a rank, where the rule set allows one (or closes wild melds)."""
+    return 2 if ruleset.allow_duplicate_rank or ruleset.wild_meld is not None else 0
+
+
+def _parse_out(value: str | None) -> tuple[int | None, bool]:
+    if not value:
+        return None, False
+    concealed = value.endswith("c")
+    return int(value.rstrip("c")), concealed
+
+
+def hand_form(ruleset: RuleSet, side_names: Sequence[str], formdata: Any = None) -> HandForm:
+    """The hand form for a game's rule set and sides."""
+
+    class Form(HandForm):
+        pass
+
+    Form.side_names = tuple(side_names)
+    Form.ruleset = ruleset
+    for i, _ in enumerate(side_names):
+        p = f"s{i}_"
+        setattr(
+            Form,
+            f"{p}mode",
+            RadioField(
+                lazy_gettext("Entry"),
+                choices=choices(
+                    [("detailed", lazy_gettext("Card by card")), ("quick", lazy_gettext("Quick (paper sheet)"))]
+                ),
+                default="detailed",
+            ),
+        )
+        setattr(Form, f"{p}red3", WholeNumberField(lazy_gettext("Red threes laid down")))
+        for rank in meld_ranks(ruleset):
+            for key, _ in MELD_PARTS:
+                setattr(Form, f"{p}m_{rank}_{key}", WholeNumberField())
+        for r in range(extra_meld_rows(ruleset)):
+            setattr(
+                Form,
+                f"{p}x{r}_rank",
+                SelectField(choices=choices([("", "—")] + [(x, x) for x in meld_ranks(ruleset)]), default=""),
+            )
+            for key, _ in MELD_PARTS:
+                setattr(Form, f"{p}x{r}_{key}", WholeNumberField())
+        for key in HAND_KEYS:
+            setattr(Form, f"{p}h_{key}", WholeNumberField())
+        for points in POINT_CLASSES:
+            setattr(Form, f"{p}v_{points}", WholeNumberField())
+        for kind in ruleset.penalty_list:
+            setattr(Form, f"{p}p_{kind.key}", WholeNumberField())
+        setattr(Form, f"{p}pc_points", WholeNumberField(lazy_gettext("Other penalty, points")))
+        setattr(Form, f"{p}pc_reason", StringField(lazy_gettext("Reason"), [Length(max=200)]))
+        for name in QUICK_FIELDS:
+            setattr(Form, f"{p}q_{name}", WholeNumberField())
+    if ruleset.cutthroat:
+        Form.partners = SelectField(lazy_gettext("Partners against the lone hand"), default="")
+    form = Form(formdata=formdata)
+    out = [("", gettext("Nobody (the stock ran out)"))]
+    for i, name in enumerate(side_names):
+        out += [(str(i), name), (f"{i}c", gettext("%(name)s, concealed", name=name))]
+    form.out.choices = choices(out)
+    if ruleset.cutthroat:
+        pairs = [(a, b) for a in range(len(side_names)) for b in range(a + 1, len(side_names))]
+        form["partners"].choices = choices(
+            [("", gettext("Nobody took the pile: each alone"))]
+            + [(f"{a}-{b}", f"{side_names[a]} & {side_names[b]}") for a, b in pairs]
+        )
+    return form
