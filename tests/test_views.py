@@ -273,3 +273,39 @@ def test_a_second_phone_fixing_the_same_hand_sees_both_and_may_replace(client):
     assert 'name="version" type="hidden" value="2"' in page
     assert client.post(game + "/hands/1", data={**SPEC_FORM, "version": "2", "s0_red3": "1"}).status_code == 302
     assert "+465" in text(client.get(game))
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "shape"), [(r.id, shape) for r in RULESETS.values() for shape in table_shapes(r)]
+)
+def test_every_table_gets_a_hand_form_and_a_sheet(client, ruleset_id, shape):
+    players, sides = shape
+    response = client.post(f"/games/new/{ruleset_id}?players={players}&sides={sides}", data={"mode": "target"})
+    game = response.headers["Location"]
+    form = text(client.get(game + "/hands/new"))
+    assert form.count('class="side-entry"') == sides
+    saved = client.post(game + "/hands/new", data={"expected_hands": "0", "s0_m_K_n": "3"})
+    assert saved.status_code == 302
+    assert "+30" in text(client.get(game))
+
+
+def test_a_cutthroat_hand_through_the_page(client):
+    data = {"seat_0": "Ana", "seat_1": "Bea", "seat_2": "Cris", "mode": "target", "opt_cutthroat": "y"}
+    game = client.post("/games/new/classic_3p?players=3&sides=3", data=data).headers["Location"]
+    assert "Game to 7500" in text(client.get(game))
+    hand = {
+        "expected_hands": "0",
+        "out": "0",
+        "partners": "1-2",
+        "s0_m_K_n": "7",
+        "s0_m_Q_n": "7",
+        "s1_m_8_n": "3",
+        "s1_red3": "1",
+        "s2_m_9_n": "3",
+        "s2_h_A": "1",
+    }
+    assert client.post(game + "/hands/new", data=hand).status_code == 302
+    page = text(client.get(game))
+    assert "+1240" in page
+    assert "+140" in page
+    assert "+40" in page
