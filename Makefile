@@ -6,7 +6,7 @@ PORT ?= 8000
 TRANSLATIONS := scorekeeper/translations
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test lint typecheck unit pg-test bench translations compile-translations install install-dev browser-deps clean
+.PHONY: run test lint typecheck unit pg-test bench bench-load translations compile-translations install install-dev browser-deps clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,11 @@ pg-test: install-dev browser-deps
 bench: install
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/pages.py
+
+## Load on a real server (gunicorn, wrk on loopback, 5 s per address).
+bench-load: install
+	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -q wrk >/dev/null; }
+	$(BIN)/python bench/load.py
 
 ## Extract the user-visible strings and update both catalogues; English keeps its msgid.
 ## Then translate the new empty entries of es/LC_MESSAGES/messages.po (tests/test_catalogues.py checks).

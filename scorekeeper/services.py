@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 
 from .engine import RULESETS, OptionError, RuleSet, RuleViolations, configure
 from .engine.game import (
@@ -234,17 +235,25 @@ def describe_edits(game: Game) -> list[LogLine]:
     ]
 
 
+#: A game with everything its sheet shows, loaded in a handful of queries instead of one per hand.
+WHOLE_GAME = (
+    selectinload(Game.sides).selectinload(Side.players),
+    selectinload(Game.hands).selectinload(Hand.entries),
+    selectinload(Game.edits),
+)
+
+
 def find_game(token: str, *, editable: bool) -> Game | None:
     """The game behind a link: its edit token, or (read-only) its public id."""
     column = Game.edit_token if editable else Game.public_id
-    return db.session.scalars(select(Game).where(column == token)).first()
+    return db.session.scalars(select(Game).where(column == token).options(*WHOLE_GAME)).first()
 
 
 def games_by_public_ids(public_ids: Sequence[str]) -> list[Game]:
     """The games a browser remembers, most recent first."""
     if not public_ids:
         return []
-    found = db.session.scalars(select(Game).where(Game.public_id.in_(list(public_ids)))).all()
+    found = db.session.scalars(select(Game).where(Game.public_id.in_(list(public_ids))).options(*WHOLE_GAME)).all()
     order = {public_id: index for index, public_id in enumerate(public_ids)}
     return sorted(found, key=lambda game: order[game.public_id])
 
