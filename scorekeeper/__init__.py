@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response
 
 from .config import Config
 
@@ -21,6 +21,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     register_csrf(app)
     register_blueprints(app)
     register_errors(app)
+    register_security_headers(app)
     return app
 
 
@@ -99,6 +100,25 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(tools_bp)
     app.register_blueprint(site_bp)
     app.context_processor(template_globals)
+
+
+#: Edit links are secrets in the URL: never sent onwards in a Referer; pages are never framed.
+SECURITY_HEADERS = {
+    "Referrer-Policy": "same-origin",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "frame-ancestors 'none'",
+}
+
+
+def register_security_headers(app: Flask) -> None:
+    """Headers on every response that keep edit links private and forms unframed."""
+
+    @app.after_request
+    def add_headers(response: Response) -> Response:
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
 
 
 def template_globals() -> dict[str, Any]:

@@ -62,3 +62,17 @@ def test_an_unexpected_error_is_a_page_not_a_traceback(tmp_path):
     api = app.test_client().get("/api/v1/boom")
     assert api.status_code == 500
     assert api.get_json()["error"] == "internal_server_error"
+
+
+def test_pages_never_leak_the_edit_link_and_cannot_be_framed(client):
+    response = client.get("/")
+    assert response.headers["Referrer-Policy"] == "same-origin"
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_the_session_cookie_is_same_site_and_http_only(client):
+    response = client.post("/games/new/classic?players=4&sides=2", data={"mode": "target"})
+    cookie = response.headers["Set-Cookie"]
+    assert "SameSite=Lax" in cookie
+    assert "HttpOnly" in cookie
