@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine.cards import HAND_KEYS, MELD_RANKS, WILD_RANK
-from .engine.entries import CanastaCount, Penalty, QuickEntry, SideEntry
+from .engine.entries import POINT_CLASSES, CanastaCount, Penalty, QuickEntry, SideEntry
 from .engine.i18n import N_, Msg
 from .engine.melds import Meld
 
@@ -21,7 +21,7 @@ MAX_SIDES = 12
 MAX_ITEMS = 60
 
 SIDE_FIELDS = frozenset(
-    {"name", "total_before", "melds", "red_threes", "went_out", "concealed", "hand", "penalties"}
+    {"name", "total_before", "melds", "red_threes", "went_out", "concealed", "hand", "hand_by_value", "penalties"}
     | {"meld_points", "canastas", "hand_points"}
 )
 QUICK_FIELDS = frozenset({"meld_points", "canastas", "hand_points"})
@@ -139,9 +139,10 @@ def parse_side(value: object, field: str, default_name: str = "") -> SideEntry:
         parse_meld(m, f"{field}.melds[{i}]") for i, m in enumerate(_list(data.get("melds", []), f"{field}.melds"))
     )
     hand = parse_hand(data.get("hand", {}), f"{field}.hand")
+    by_value = parse_hand_by_value(data.get("hand_by_value", {}), f"{field}.hand_by_value")
     quick = None
     if QUICK_FIELDS & set(data):
-        if melds or any(hand.values()):
+        if melds or any(hand.values()) or any(by_value.values()):
             raise ShapeError(
                 field,
                 Msg(
@@ -158,6 +159,7 @@ def parse_side(value: object, field: str, default_name: str = "") -> SideEntry:
         went_out=_bool(data.get("went_out", False), f"{field}.went_out"),
         concealed=_bool(data.get("concealed", False), f"{field}.concealed"),
         hand=hand,
+        hand_by_value=by_value,
         penalties=parse_penalties(data.get("penalties", 0), f"{field}.penalties"),
         quick=quick,
     )
@@ -200,6 +202,24 @@ def parse_hand(value: object, field: str) -> dict[str, int]:
             )
         hand[card] = hand.get(card, 0) + _int(count, f"{field}.{key}")
     return hand
+
+
+def parse_hand_by_value(value: object, field: str) -> dict[int, int]:
+    """Cards still held counted by value (an optional extension): value ("5", "10", "20", "50") to count."""
+    data = _object(value, field)
+    counts: dict[int, int] = {}
+    for key, count in data.items():
+        points = int(key) if isinstance(key, str) and key.isdigit() else None
+        if points not in POINT_CLASSES:
+            raise ShapeError(
+                f"{field}.{key}",
+                Msg(
+                    N_("%(field)s: values are %(values)s."),
+                    {"field": f"{field}.{key}", "values": " ".join(str(v) for v in POINT_CLASSES)},
+                ),
+            )
+        counts[points] = _int(count, f"{field}.{key}")
+    return counts
 
 
 def parse_penalties(value: object, field: str) -> tuple[Penalty, ...]:

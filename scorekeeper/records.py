@@ -120,6 +120,7 @@ def side_from_entry(entry: SideEntry) -> dict[str, Any]:
         side.update(
             melds=[{"rank": m.rank, "naturals": m.naturals, "jokers": m.jokers, "twos": m.twos} for m in entry.melds],
             cards_held=dict(entry.hand),
+            cards_held_by_value={str(points): count for points, count in entry.hand_by_value.items()},
         )
     return side
 
@@ -143,5 +144,7 @@ def entry_json(side: dict[str, Any]) -> dict[str, Any]:
             },
             "hand_points": side["hand_points"],
         }
-    hand = dict(side["cards_held"])
-    return common | {"melds": list(side["melds"]), "hand": hand, "hand_by_value": dict(side["cards_held_by_value"])}
+    detailed = common | {"melds": list(side["melds"]), "hand": dict(side["cards_held"])}
+    if side["cards_held_by_value"]:
+        detailed["hand_by_value"] = dict(side["cards_held_by_value"])
+    return detailed

@@ -131,3 +131,23 @@ def test_six_player_es_tradicional_game_through_the_api(client):
     response = client.post("/api/v1/games", json=body)
     assert response.status_code == 201
     assert response.get_json()["options"] == {"players": 6}
+
+
+def test_a_hand_read_from_the_api_can_be_sent_back_unchanged(client, game):
+    by_value = {**US, "hand_by_value": {"10": 2, "50": 1}}
+    add(client, game, [by_value, THEM], 0)
+    read = client.get(f"/api/v1/games/{game['id']}").get_json()
+    hand = read["hands"][0]
+    assert hand["entries"][0]["hand_by_value"] == {"10": 2, "50": 1}
+    headers = {"X-Edit-Token": game["edit_token"]}
+    body = {"version": hand["version"], "partners": hand["partners"], "sides": hand["entries"]}
+    again = client.put(f"/api/v1/games/{game['id']}/hands/1", json=body, headers=headers)
+    assert again.status_code == 200
+    assert again.get_json()["totals"] == read["totals"]
+
+
+def test_cards_held_by_value_take_only_card_values(client, game):
+    bad = {**US, "hand_by_value": {"15": 1}}
+    response = add(client, game, [bad, THEM], 0)
+    assert response.status_code == 400
+    assert response.get_json()["field"] == "sides[0].hand_by_value.15"
