@@ -28,8 +28,6 @@ from .engine.game import (
 from .engine.i18n import N_
 from .extensions import db
 from .models import EditLog, Game, Hand, Player, Side, now
-
-__all__ = ["Game"]
 from .records import Record, apply_record, partners_of, record_of, to_entries
 from .sqlite import WRITE
 

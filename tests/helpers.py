@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper import services
+from scorekeeper.models import Game
 from scorekeeper.records import SIDE_DEFAULTS
 
 
@@ -28,7 +29,7 @@ def record(*sides: dict[str, Any], partners: list[int] | None = None) -> dict[st
     return {"partners": partners, "sides": list(sides)}
 
 
-def classic_game(options: dict[str, Any] | None = None) -> services.Game:
+def classic_game(options: dict[str, Any] | None = None) -> Game:
     """A classic game: Ana & Luis against Bea & Juan, Ana deals first."""
     return services.start_game(
         services.NewGame(
