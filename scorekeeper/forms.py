@@ -17,6 +17,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 from wtforms.widgets import NumberInput
 
+from .engine.game import side_of_seat
 from .engine.options import offered_options
 from .engine.rulesets import RuleSet
 from .reference.options import CHOICE_TEXT, OPTION_TEXT
@@ -98,13 +99,15 @@ class NewGameForm(FlaskForm):
         """The house-rule fields."""
         return [self[f"opt_{name}"] for name in self.house_options]
 
+    def team_of_seat(self, seat: int) -> int:
+        """The side of a seat (0 for the first)."""
+        return side_of_seat(seat, self.side_count)
+
     def players_of_side(self, side: int) -> list[str]:
-        """The names at a side's seats: seats go round the table, side by side."""
-        names = [(self[f"seat_{i}"].data or "").strip() for i in range(self.seat_count)]
-        return [
-            names[i] or gettext("Player %(number)s", number=i + 1)
-            for i in range(side, self.seat_count, self.side_count)
-        ]
+        """The names at a side's seats, first player first."""
+        seats = [seat for seat in range(self.seat_count) if side_of_seat(seat, self.side_count) == side]
+        names = [(self[f"seat_{seat}"].data or "").strip() for seat in seats]
+        return [name or gettext("Player %(number)s", number=seat + 1) for name, seat in zip(names, seats, strict=True)]
 
     def side_name(self, side: int) -> str:
         """The team's name, or its players' names joined."""

@@ -104,12 +104,11 @@ class HandForm(FlaskForm):
             penalties: list[dict[str, Any]] = []
             for kind, field in zip(self.ruleset.penalty_list, (f for _, _, f in side.penalties), strict=True):
                 times = field.data or 0
-                entry = {
-                    "points": kind.points * (1 if times > 0 else times),
-                    "reason": translate(kind.reason),
-                    "key": kind.key,
-                }
-                penalties.extend([entry] * times if times > 0 else [entry] if times < 0 else [])
+                entry = {"points": kind.points, "reason": translate(kind.reason), "key": kind.key}
+                if times > 0:
+                    penalties.extend([entry] * times)
+                elif times < 0:  # passed on as a negative penalty so the engine names it (negative_count)
+                    penalties.append({**entry, "points": -kind.points})
             if side.custom_points.data:
                 penalties.append({"points": side.custom_points.data, "reason": (side.custom_reason.data or "").strip()})
             for j, _ in enumerate(penalties):

@@ -33,11 +33,6 @@ SIDE_DEFAULTS: dict[str, Any] = {
 Record = dict[str, Any]
 
 
-def blank_record(sides: int) -> Record:
-    """A hand where nothing happened yet."""
-    return {"partners": None, "sides": [dict(SIDE_DEFAULTS) for _ in range(sides)]}
-
-
 def record_of(hand: Hand) -> Record:
     """The record stored for a hand."""
     return {

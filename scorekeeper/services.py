@@ -24,6 +24,7 @@ from .engine.game import (
     initial_meld_minimum,
     points_to_target,
     score_hand,
+    seat_of,
 )
 from .engine.i18n import N_
 from .extensions import db
@@ -35,25 +36,17 @@ from .sqlite import WRITE
 class GameError(Exception):
     """A use case that cannot go ahead; ``code`` says why."""
 
-    code = "error"
-
 
 class GameOver(GameError):
     """The game has ended: no more hands can be recorded."""
-
-    code = "game_over"
 
 
 class HandNotFound(GameError):
     """No hand with that number in this game."""
 
-    code = "hand_not_found"
-
 
 class Conflict(GameError):
     """Someone else saved first: both versions are kept for the person to choose."""
-
-    code = "conflict"
 
     def __init__(self, hand_number: int | None, saved: Record | None, mine: Record) -> None:
         super().__init__(f"conflict on hand {hand_number}")
@@ -266,15 +259,16 @@ def start_game(new: NewGame) -> Game:
         raise OptionError("ruleset", N_("There is no rule set called %(id)s."), {"id": new.ruleset_id})
     configure(base, new.options, sides=len(new.sides))  # raises OptionError naming the option
     game = Game(ruleset_id=new.ruleset_id, options=dict(new.options), first_dealer=new.first_dealer)
-    # Partners sit across from each other: seats go round the sides, first players first.
-    sides = [Side(position=i, name=side.name) for i, side in enumerate(new.sides)]
-    seat = 0
-    for round_of_seats in range(max(len(side.players) for side in new.sides)):
-        for side, row in zip(new.sides, sides, strict=True):
-            if round_of_seats < len(side.players):
-                row.players.append(Player(seat=seat, name=side.players[round_of_seats]))
-                seat += 1
-    game.sides = sides
+    game.sides = [
+        Side(
+            position=k,
+            name=side.name,
+            players=[
+                Player(seat=seat_of(k, place, len(new.sides)), name=name) for place, name in enumerate(side.players)
+            ],
+        )
+        for k, side in enumerate(new.sides)
+    ]
     game.edits.append(EditLog(action="start"))
     db.session.add(game)
     db.session.commit()

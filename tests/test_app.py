@@ -76,3 +76,9 @@ def test_the_session_cookie_is_same_site_and_http_only(client):
     cookie = response.headers["Set-Cookie"]
     assert "SameSite=Lax" in cookie
     assert "HttpOnly" in cookie
+
+
+def test_the_secret_key_from_the_environment_is_used_as_it_is(monkeypatch, tmp_path):
+    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "shared-by-every-server")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/k.sqlite")
+    assert create_app().config["SECRET_KEY"] == "shared-by-every-server"

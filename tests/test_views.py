@@ -309,3 +309,13 @@ def test_a_cutthroat_hand_through_the_page(client):
     assert "+1240" in page
     assert "+140" in page
     assert "+40" in page
+
+
+def test_penalties_from_the_rule_sets_list_are_counted_and_a_negative_count_is_refused(client):
+    game = client.post("/games/new/es_tradicional?players=4&sides=2", data={"mode": "target"}).headers["Location"]
+    two = {"expected_hands": "0", "s0_m_K_n": "3", "s0_p_two_cards_instead_of_one": "2"}
+    refused = client.post(game + "/hands/new", data={**two, "s0_p_two_cards_instead_of_one": "-1"})
+    assert refused.status_code == 422
+    assert 'data-rule="negative_count"' in text(refused)
+    assert client.post(game + "/hands/new", data=two).status_code == 302
+    assert "-70" in text(client.get(game))  # kings 30, twice 50 for taking two cards

@@ -14,7 +14,6 @@ from flask_babel import gettext
 
 from .. import services
 from ..engine import RULESETS, OptionError, RuleViolations
-from ..engine.game import HandResult
 from ..engine.i18n import N_, Msg
 from ..engine.options import table_options, table_shapes
 from ..errors import json_error
@@ -23,23 +22,9 @@ from ..models import Game
 from ..payloads import ShapeError, parse_partners, parse_side
 from ..records import Record, entry_json, side_from_entry
 from . import bp
-from .scoring import violation_json
+from .scoring import side_score_json, violation_json
 
 Reply = Response | tuple[Response, int]
-
-
-def _side_scores(result: HandResult) -> list[dict[str, Any]]:
-    return [
-        {
-            "name": side.name,
-            "hand_score": side.hand_score,
-            "breakdown": side.breakdown.as_dict(),
-            "canastas": {"natural": side.canastas.natural, "mixed": side.canastas.mixed, "wild": side.canastas.wild},
-            "total_after": side.total_after,
-            "next_minimum": side.next_minimum,
-        }
-        for side in result.sides
-    ]
 
 
 def game_json(game: Game) -> dict[str, Any]:
@@ -63,7 +48,7 @@ def game_json(game: Game) -> dict[str, Any]:
                 "dealer": hand.dealer,
                 "partners": hand.record.get("partners"),
                 "entries": [entry_json(side) for side in hand.record["sides"]],
-                "sides": _side_scores(hand.result),
+                "sides": [side_score_json(side) for side in hand.result.sides],
             }
             for hand in sheet.hands
         ],

@@ -8,7 +8,7 @@ from flask import Response, jsonify, request
 from flask_babel import gettext
 
 from ..engine import RULESETS, OptionError, RuleSet, RuleViolation, RuleViolations, configure, get_ruleset, score_hand
-from ..engine.game import HandResult
+from ..engine.game import HandResult, SideScore
 from ..engine.options import offered_options, parameters
 from ..errors import json_error
 from ..i18n import render, translate
@@ -51,26 +51,24 @@ def violation_json(violation: RuleViolation, ruleset_id: str = "classic") -> dic
     }
 
 
+def side_score_json(side: SideScore) -> dict[str, Any]:
+    """One side's result for a hand, as the scoring API and the game API both give it."""
+    return {
+        "name": side.name,
+        "hand_score": side.hand_score,
+        "breakdown": side.breakdown.as_dict(),
+        "canastas": {"natural": side.canastas.natural, "mixed": side.canastas.mixed, "wild": side.canastas.wild},
+        "total_after": side.total_after,
+        "next_minimum": side.next_minimum,
+    }
+
+
 def hand_result_json(ruleset_id: str, result: HandResult) -> dict[str, Any]:
     """A scored hand in the 200 shape."""
     winner = result.outcome.winner
     return {
         "ruleset": ruleset_id,
-        "sides": [
-            {
-                "name": side.name,
-                "hand_score": side.hand_score,
-                "breakdown": side.breakdown.as_dict(),
-                "canastas": {
-                    "natural": side.canastas.natural,
-                    "mixed": side.canastas.mixed,
-                    "wild": side.canastas.wild,
-                },
-                "total_after": side.total_after,
-                "next_minimum": side.next_minimum,
-            }
-            for side in result.sides
-        ],
+        "sides": [side_score_json(side) for side in result.sides],
         "winner": result.sides[winner].name if winner is not None else None,
         "game_over": result.outcome.game_over,
     }

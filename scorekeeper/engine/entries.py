@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from .cards import HAND_KEYS
-from .melds import CanastaKind, Meld
+from .melds import Meld
 
 #: The values a card held can have, for counting a hand by value instead of by rank.
 POINT_CLASSES: tuple[int, ...] = (50, 20, 10, 5)
@@ -33,10 +33,6 @@ class CanastaCount:
     def total(self) -> int:
         """Every canasta, whatever its kind."""
         return self.natural + self.mixed + self.wild
-
-    def of(self, kind: CanastaKind) -> int:
-        """Canastas of one kind."""
-        return {CanastaKind.NATURAL: self.natural, CanastaKind.MIXED: self.mixed, CanastaKind.WILD: self.wild}[kind]
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,16 @@ def initial_meld_minimum(total: int, ruleset: RuleSet, hand_number: int | None =
     return minimum
 
 
+def side_of_seat(seat: int, sides: int) -> int:
+    """The side a seat belongs to: sides alternate round the table, so partners sit opposite."""
+    return seat % sides
+
+
+def seat_of(side: int, place: int, sides: int) -> int:
+    """The seat of a side's ``place``-th player (0 for its first), seats counted clockwise."""
+    return place * sides + side
+
+
 def dealer_for_hand(first_dealer: int, hand_number: int, players: int) -> int:
     """The seat that deals a hand: the deal passes to the left each hand (seats counted clockwise)."""
     return (first_dealer + hand_number - 1) % players
@@ -38,6 +48,26 @@ def points_to_target(total: int, ruleset: RuleSet) -> int | None:
         return None
     needed = ruleset.target + (5 if ruleset.target_rule is TargetRule.EXCEED else 0)
     return max(0, needed - total)
+
+
+@dataclass(frozen=True)
+class MinimumBand:
+    """One row of the minimum table: totals from ``low`` to ``high`` (None: open-ended) need ``minimum``."""
+
+    low: int | None
+    high: int | None
+    minimum: int
+
+
+def minimum_bands(ruleset: RuleSet) -> list[MinimumBand]:
+    """The minimum table with both edges of each band; every score is a multiple of 5, so a band
+    ends 5 below the next one (1495, 2995: K16)."""
+    lows = [low for low, _minimum in ruleset.min_table]
+    bands = []
+    for index, (low, minimum) in enumerate(ruleset.min_table):
+        following = next((x for x in lows[index + 1 :] if x is not None), None)
+        bands.append(MinimumBand(low, None if following is None else following - 5, minimum))
+    return bands
 
 
 def running_totals(hand_scores: Sequence[int], start: int = 0) -> list[int]:

@@ -309,8 +309,7 @@ def _cards_of(entry: SideEntry) -> Counter[str]:
 
 def _quick_deck_problems(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[RuleViolation]:
     """Canastas claimed on quick entries against what the packs can make."""
-    quick_sides = [i for i, entry in enumerate(entries) if entry.quick is not None]
-    if not quick_sides:
+    if all(entry.quick is None for entry in entries):
         return []
     counts = [canasta_count(entry, ruleset) for entry in entries]
     naturals_per_rank = CARDS_PER_PACK["A"] * ruleset.decks
@@ -321,23 +320,27 @@ def _quick_deck_problems(entries: Sequence[SideEntry], ruleset: RuleSet) -> list
         "natural+mixed": len(NATURAL_RANKS) * (naturals_per_rank // max(1, ruleset.canasta_min_naturals)),
         "wild": wilds // wild_size,
     }
-    claimed = {
-        "natural": sum(c.natural for c in counts),
-        "natural+mixed": sum(c.natural + c.mixed for c in counts),
-        "wild": sum(c.wild for c in counts),
+    per_side = {
+        "natural": [c.natural for c in counts],
+        "natural+mixed": [c.natural + c.mixed for c in counts],
+        "wild": [c.wild for c in counts],
     }
-    side = quick_sides[0] if len(entries) == 1 else None
-    return [
-        RuleViolation(
-            "deck_limit",
-            N_("%(decks)s packs can make at most %(limit)s canastas of this kind; the entry has %(count)s."),
-            {"decks": ruleset.decks, "limit": limits[kind], "count": claimed[kind]},
-            side,
-            "canastas",
+    problems = []
+    for kind, limit in limits.items():
+        claimed = sum(per_side[kind])
+        if claimed <= limit:
+            continue
+        claimants = [i for i, count in enumerate(per_side[kind]) if count > 0]
+        problems.append(
+            RuleViolation(
+                "deck_limit",
+                N_("%(decks)s packs can make at most %(limit)s canastas of this kind; the entry has %(count)s."),
+                {"decks": ruleset.decks, "limit": limit, "count": claimed},
+                claimants[0] if len(claimants) == 1 else None,  # side only when one side alone claims them
+                "canastas",
+            )
         )
-        for kind in limits
-        if claimed[kind] > limits[kind]
-    ]
+    return problems
 
 
 def verify_hand(entries: Sequence[SideEntry], ruleset: RuleSet, partners: tuple[int, int] | None = None) -> None:

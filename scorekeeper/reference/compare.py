@@ -10,9 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import RULESETS, RuleSet, configure
+from ..engine.game import minimum_bands
 from ..engine.i18n import N_
 from ..engine.options import table_shapes
 from ..i18n import _
+from .content_play import band_label
 from .options import CHOICE_TEXT
 
 #: Rows a rule set's own source decides; its other rows inherit the classic rules [P].
@@ -101,12 +103,7 @@ def _special(rs: RuleSet) -> str:
 
 
 def _minimum(rs: RuleSet) -> str:
-    return (
-        " / ".join(str(minimum) for _low, minimum in rs.min_table)
-        + " ("
-        + ", ".join(_("neg.") if low is None else str(low) for low, _minimum in rs.min_table)
-        + ")"
-    )
+    return "; ".join(f"{band_label(band)}: {band.minimum}" for band in minimum_bands(rs))
 
 
 def _target(rs: RuleSet) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..engine.game import MinimumBand, minimum_bands
 from ..engine.i18n import N_
 from ..engine.rulesets import MatchMode, MinimumBasis, RedThreeInHand, RuleSet, StockOutRule, TargetRule, TiePolicy
 from ..engine.validation import least_canasta_points
@@ -80,18 +81,17 @@ def discard_pile(rs: RuleSet) -> Topic:
     )
 
 
+def band_label(band: MinimumBand) -> str:
+    """How a row of the minimum table reads: "negative", "0 to 1495", "3000 or more"."""
+    if band.low is None:
+        return _("negative") if band.high == -5 else _("below %(n)s", n=(band.high or 0) + 5)
+    if band.high is None:
+        return _("%(n)s or more", n=band.low)
+    return _("%(low)s to %(high)s", low=band.low, high=band.high)
+
+
 def initial_meld(rs: RuleSet) -> Topic:
-    rows = []
-    lows = [low for low, _minimum in rs.min_table]
-    for index, (low, minimum) in enumerate(rs.min_table):
-        following = next((x for x in lows[index + 1 :] if x is not None), None)
-        if low is None:
-            label = _("below %(n)s", n=following) if following not in (None, 0) else _("negative")
-        elif following is None:
-            label = _("%(n)s or more", n=low)
-        else:
-            label = _("%(low)s to %(high)s", low=low, high=following - 5)
-        rows.append((label, points(minimum)))
+    rows = [(band_label(band), points(band.minimum)) for band in minimum_bands(rs)]
     if rs.min_by_round:
         rows = [(_("hand %(n)s", n=i + 1), points(m)) for i, m in enumerate(rs.min_by_round)]
     return Topic(

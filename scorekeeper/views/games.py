@@ -248,13 +248,6 @@ def _render_hand_form(
         if key is None and problem["side"] is not None:
             key = f"s{problem['side']}_"
         by_field.setdefault(key or "", []).append(problem)
-    preview = None
-    if not violations and request.method == "POST" and not form.errors:
-        record, _ = form.to_record()
-        try:
-            preview = services.preview_hand(game, record, number)
-        except RuleViolations:
-            preview = None
     body = render_template(
         "games/hand.html",
         game=game,
@@ -263,7 +256,6 @@ def _render_hand_form(
         number=number,
         problems=problems,
         by_field=by_field,
-        preview=preview,
         conflict=conflict,
     )
     return body, status

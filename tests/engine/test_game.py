@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import game_outcome, initial_meld_minimum, running_totals
-from scorekeeper.engine.game import dealer_for_hand, points_to_target
+from scorekeeper.engine.game import dealer_for_hand, minimum_bands, points_to_target, seat_of, side_of_seat
 
 
 @pytest.mark.parametrize(
@@ -110,3 +110,15 @@ def test_points_to_target(rules):
     assert points_to_target(5200, rules("classic")) == 0
     assert points_to_target(5000, rules("classic", target_rule="exceed")) == 5  # every score is a multiple of 5
     assert points_to_target(100, rules("es_online_15", match_mode="round", hands_in_match=4)) is None
+
+
+@pytest.mark.parametrize(("sides", "seats"), [(2, [0, 1, 0, 1]), (3, [0, 1, 2, 0, 1, 2]), (2, [0, 1, 0, 1, 0, 1])])
+def test_partners_sit_opposite_each_other(sides, seats):
+    assert [side_of_seat(seat, sides) for seat in range(len(seats))] == seats
+    assert all(side_of_seat(seat_of(side, place, sides), sides) == side for side in range(sides) for place in range(3))
+
+
+def test_minimum_bands_end_five_below_the_next_band(rules):
+    # K16: every score is a multiple of 5, so 0-1495 and 1500-2995 [S000][S001][S003H].
+    bands = [(b.low, b.high, b.minimum) for b in minimum_bands(rules("classic"))]
+    assert bands == [(None, -5, 15), (0, 1495, 50), (1500, 2995, 90), (3000, None, 120)]

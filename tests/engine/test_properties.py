@@ -82,22 +82,39 @@ legal_sides = st.builds(
 )
 
 
+CARD_VALUES = {"JOKER": 50, "2": 20, "A": 20, "K": 10, "5": 5, "3B": 5}  # [P][S001], written out independently
+
+
 @settings(max_examples=300)
-@given(
-    ruleset_id=st.sampled_from(["classic", "classic_2p", "es_tradicional", "uruguayan"]),
-    us=legal_sides,
-    them=legal_sides,
-)
-def test_hand_score_is_the_sum_of_its_breakdown_and_totals_add_up(ruleset_id, us, them):
+@given(us=legal_sides, them=legal_sides)
+def test_hand_score_is_the_sum_of_its_items_each_counted_from_the_cards(us, them):
+    ruleset = ruleset_for("classic", 2)
+    if hand_violations([us, them], ruleset):
+        return
+    for entry, score in zip([us, them], score_hand([us, them], ruleset).sides, strict=True):
+        b = score.breakdown
+        naturals = {"A": 20, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10, "8": 10, "7": 5, "6": 5, "5": 5, "4": 5}
+        assert b.meld_points == sum(m.naturals * naturals[m.rank] + 50 * m.jokers + 20 * m.twos for m in entry.melds)
+        assert b.canasta_bonus == 500 * score.canastas.natural + 300 * score.canastas.mixed
+        sign = 1 if entry.melds else -1  # red threes count against a side that melded nothing
+        assert b.red_three_bonus == sign * 100 * entry.red_threes
+        assert b.hand_points == -sum(CARD_VALUES[key] * count for key, count in entry.hand.items())
+        assert (b.going_out_bonus, b.special_bonus, b.penalties) == (0, 0, 0)
+        items = b.meld_points + b.canasta_bonus + b.red_three_bonus + b.going_out_bonus + b.special_bonus
+        assert score.hand_score == items + b.hand_points + b.penalties
+        assert score.total_after == entry.total_before + score.hand_score
+
+
+@settings(max_examples=300)
+@given(ruleset_id=rulesets, us=legal_sides, them=legal_sides)
+def test_a_hand_scores_the_same_whatever_the_totals_before_it(ruleset_id, us, them):
     ruleset = ruleset_for(ruleset_id, 2)
     if hand_violations([us, them], ruleset):
         return
-    for entry, score in zip([us, them], score_hand([us, them], ruleset).sides, strict=False):
-        items = score.breakdown.as_dict()
-        assert score.hand_score == sum(items.values())
-        assert items["hand_points"] <= 0
-        assert items["penalties"] <= 0
-        assert score.total_after == entry.total_before + score.hand_score
+    first = score_hand([us, them], ruleset).sides
+    moved = [SideEntry(**{**e.__dict__, "total_before": e.total_before + 2500}) for e in (us, them)]
+    second = score_hand(moved, ruleset).sides
+    assert [s.breakdown for s in first] == [s.breakdown for s in second]
 
 
 @settings(max_examples=300)

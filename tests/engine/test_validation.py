@@ -153,7 +153,9 @@ def test_quick_entry_canastas_need_their_card_points(rules):
 
 def test_quick_entry_canastas_against_the_deck(rules):
     # Two packs: each rank has 8 cards, so at most 11 natural canastas (one per rank).
-    assert broken([quick(5000, natural=12), side()], rules("classic")) == [("deck_limit", None, "canastas")]
+    assert broken([quick(5000, natural=12), side()], rules("classic")) == [("deck_limit", 0, "canastas")]
+    both = [quick(3000, natural=6), quick(3000, natural=6)]
+    assert broken(both, rules("classic")) == [("deck_limit", None, "canastas")]
 
 
 def test_quick_entry_going_out_needs_the_canastas(rules):
