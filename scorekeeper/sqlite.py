@@ -3,7 +3,7 @@
 pysqlite's own transaction handling starts every transaction DEFERRED, so two phones that
 read and then write at the same moment can deadlock, and one gets "database is locked".
 Here the driver leaves transactions to us: reads begin normally, and a use case that will
-write begins IMMEDIATE (see ``services.lock``), taking the write lock first and waiting
+write begins IMMEDIATE (see ``services.transaction.lock``), taking the write lock first and waiting
 its turn. WAL lets the sheet be read while a hand is being saved.
 """
 

@@ -7,7 +7,7 @@ import pytest
 from scorekeeper import services
 from scorekeeper.engine import OptionError, RuleViolations
 from scorekeeper.extensions import db
-from scorekeeper.models import EditLog, Hand
+from scorekeeper.models import EditLog, Game, Hand
 
 from .helpers import SPEC_HAND, classic_game, record, side
 
@@ -38,7 +38,7 @@ def test_a_new_game_has_an_empty_sheet_with_first_minimums(ctx):
 def test_unknown_option_is_refused_before_anything_is_saved(ctx):
     with pytest.raises(OptionError):
         classic_game({"canastas_to_go": 2})
-    assert db.session.scalar(db.select(db.func.count()).select_from(services.Game)) == 0
+    assert db.session.scalar(db.select(db.func.count()).select_from(Game)) == 0
 
 
 def test_recording_a_hand_scores_it_with_the_engine(ctx):

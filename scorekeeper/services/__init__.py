@@ -1,0 +1,44 @@
+"""Use cases, by what changes together: the sheet (sheet.py), starting and finding games
+(games.py), changing hands (hands.py). Views and the API call these names."""
+
+from .errors import Conflict, GameError, GameOver, HandNotFound
+from .games import NewGame, NewSide, find_game, games_by_public_ids, rematch, start_game
+from .hands import edit_hand, record_hand, undo_last_hand
+from .sheet import (
+    LogLine,
+    Sheet,
+    SheetHand,
+    compute_sheet,
+    describe_edits,
+    game_ruleset,
+    hand_version,
+    preview_hand,
+    score_record,
+    seats,
+)
+
+__all__ = [
+    "Conflict",
+    "GameError",
+    "GameOver",
+    "HandNotFound",
+    "LogLine",
+    "NewGame",
+    "NewSide",
+    "Sheet",
+    "SheetHand",
+    "compute_sheet",
+    "describe_edits",
+    "edit_hand",
+    "find_game",
+    "game_ruleset",
+    "games_by_public_ids",
+    "hand_version",
+    "preview_hand",
+    "record_hand",
+    "rematch",
+    "score_record",
+    "seats",
+    "start_game",
+    "undo_last_hand",
+]

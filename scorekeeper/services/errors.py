@@ -1,0 +1,27 @@
+"""Why a use case could not go ahead."""
+
+from __future__ import annotations
+
+from ..records import Record
+
+
+class GameError(Exception):
+    """A use case that cannot go ahead; the subclass says why."""
+
+
+class GameOver(GameError):
+    """The game has ended: no more hands can be recorded."""
+
+
+class HandNotFound(GameError):
+    """No hand with that number in this game."""
+
+
+class Conflict(GameError):
+    """Someone else saved first: both versions are kept for the person to choose."""
+
+    def __init__(self, hand_number: int | None, saved: Record | None, mine: Record) -> None:
+        super().__init__(f"conflict on hand {hand_number}")
+        self.hand_number = hand_number
+        self.saved = saved
+        self.mine = mine

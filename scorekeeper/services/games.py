@@ -1,0 +1,103 @@
+"""Finding games and starting them: a new game, a rematch."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from ..engine import RULESETS, OptionError, configure
+from ..engine.game import seat_of
+from ..engine.i18n import N_
+from ..extensions import db
+from ..models import EditLog, Game, Hand, Player, Side
+from .sheet import seats
+from .transaction import begin_write
+
+
+@dataclass(frozen=True)
+class NewSide:
+    """A side as the new-game form gives it: a name and its players in seat order."""
+
+    name: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """Everything needed to start a game."""
+
+    ruleset_id: str
+    sides: tuple[NewSide, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+    first_dealer: int = 0
+
+
+#: A game with everything its sheet shows, loaded in a handful of queries instead of one per hand.
+WHOLE_GAME = (
+    selectinload(Game.sides).selectinload(Side.players),
+    selectinload(Game.hands).selectinload(Hand.entries),
+    selectinload(Game.edits),
+)
+
+
+def find_game(token: str, *, editable: bool) -> Game | None:
+    """The game behind a link: its edit token, or (read-only) its public id."""
+    column = Game.edit_token if editable else Game.public_id
+    return db.session.scalars(select(Game).where(column == token).options(*WHOLE_GAME)).first()
+
+
+def games_by_public_ids(public_ids: Sequence[str]) -> list[Game]:
+    """The games a browser remembers, most recent first."""
+    if not public_ids:
+        return []
+    found = db.session.scalars(select(Game).where(Game.public_id.in_(list(public_ids))).options(*WHOLE_GAME)).all()
+    order = {public_id: index for index, public_id in enumerate(public_ids)}
+    return sorted(found, key=lambda game: order[game.public_id])
+
+
+# ---- changing --------------------------------------------------------------------------
+
+
+def start_game(new: NewGame, rematch_of: Game | None = None) -> Game:
+    """Create a game with its sides and players in seat order; the options are checked first."""
+    base = RULESETS.get(new.ruleset_id)
+    if base is None:
+        raise OptionError("ruleset", N_("There is no rule set called %(id)s."), {"id": new.ruleset_id})
+    configure(base, new.options, sides=len(new.sides))  # raises OptionError naming the option
+    begin_write()
+    game = Game(
+        ruleset_id=new.ruleset_id,
+        options=dict(new.options),
+        first_dealer=new.first_dealer,
+        rematch_of_id=rematch_of.id if rematch_of is not None else None,
+    )
+    game.sides = [
+        Side(
+            position=k,
+            name=side.name,
+            players=[
+                Player(seat=seat_of(k, place, len(new.sides)), name=name) for place, name in enumerate(side.players)
+            ],
+        )
+        for k, side in enumerate(new.sides)
+    ]
+    game.edits.append(EditLog(action="start"))
+    db.session.add(game)
+    db.session.commit()
+    return game
+
+
+def rematch(game: Game) -> Game:
+    """A new game with the same rule set, house rules, sides and players; the deal moves on."""
+    players = seats(game)
+    new = NewGame(
+        ruleset_id=game.ruleset_id,
+        sides=tuple(NewSide(side.name, tuple(p.name for p in side.players)) for side in game.sides),
+        options=dict(game.options),
+        first_dealer=(game.first_dealer + 1) % len(players),
+    )
+    return start_game(new, rematch_of=game)

@@ -1,0 +1,96 @@
+"""Changing a game's hands: record the next one, fix an earlier one, undo the last one.
+
+Each use case is one transaction that locks the game first and is the only place that
+commits; a refused entry or a conflict writes nothing.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy.exc import IntegrityError
+
+from ..engine import RuleViolations
+from ..extensions import db
+from ..models import EditLog, Game, Hand, now
+from ..records import Record, apply_record, record_of
+from .errors import Conflict, GameOver, HandNotFound
+from .sheet import compute_sheet
+from .transaction import lock
+
+
+def record_hand(game: Game, record: Record, expected_hands: int) -> Hand:
+    """Add the next hand. ``expected_hands`` is how many hands the recorder saw: if another
+    phone added one meanwhile, nothing is saved and ``Conflict`` shows both."""
+    game = lock(game)
+    sheet = compute_sheet(game)
+    if len(game.hands) != expected_hands:
+        saved = record_of(game.hands[-1]) if game.hands else None
+        db.session.rollback()
+        raise Conflict(len(game.hands), saved, record)
+    if sheet.game_over:
+        db.session.rollback()
+        raise GameOver("the game is over")
+    hand = Hand(number=len(game.hands) + 1)
+    apply_record(hand, record)
+    game.hands.append(hand)
+    _check_and_commit(game, EditLog(action="add", hand_number=hand.number, after=record), conflict_record=record)
+    return hand
+
+
+def edit_hand(game: Game, number: int, record: Record, expected_version: int) -> Hand:
+    """Replace an earlier hand; every later total and minimum follows. Refused if the hand
+    changed since the editor opened it."""
+    game = lock(game)
+    hand = _hand(game, number)
+    if hand.version != expected_version:
+        saved = record_of(hand)
+        db.session.rollback()
+        raise Conflict(number, saved, record)
+    before = record_of(hand)
+    apply_record(hand, record)
+    hand.version += 1
+    hand.updated_at = now()
+    log = EditLog(action="edit", hand_number=number, before=before, after=record)
+    _check_and_commit(game, log, conflict_record=record)
+    return hand
+
+
+def undo_last_hand(game: Game, expected_number: int, expected_version: int) -> None:
+    """Remove the last hand, if it is still the one the person saw."""
+    game = lock(game)
+    if not game.hands:
+        db.session.rollback()
+        raise HandNotFound("no hand to undo")
+    last = game.hands[-1]
+    if (last.number, last.version) != (expected_number, expected_version):
+        saved = record_of(last)
+        db.session.rollback()
+        raise Conflict(last.number, saved, saved)
+    log = EditLog(action="undo", hand_number=last.number, before=record_of(last))
+    game.hands.remove(last)
+    db.session.delete(last)
+    _check_and_commit(game, log, conflict_record=None)
+
+
+def _hand(game: Game, number: int) -> Hand:
+    for hand in game.hands:
+        if hand.number == number:
+            return hand
+    db.session.rollback()
+    raise HandNotFound(f"no hand {number}")
+
+
+def _check_and_commit(game: Game, log: EditLog, conflict_record: Record | None) -> None:
+    """Score the whole game as it would be, then commit the change and its log entry at once."""
+    try:
+        db.session.flush()
+        compute_sheet(game)
+        game.version += 1
+        game.updated_at = now()
+        game.edits.append(log)
+        db.session.commit()
+    except RuleViolations:
+        db.session.rollback()
+        raise
+    except IntegrityError as exc:  # another phone saved the same hand number first
+        db.session.rollback()
+        raise Conflict(log.hand_number, None, conflict_record or {}) from exc
