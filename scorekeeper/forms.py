@@ -14,15 +14,16 @@ from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import Length
+from wtforms.validators import Length, ValidationError
 from wtforms.widgets import NumberInput
 
 from .engine.game import side_of_seat
 from .engine.options import offered_options
 from .engine.rulesets import RuleSet
+from .i18n import render
+from .limits import LARGEST, PLAYER_NAME, SIDE_NAME, text_problem
 from .reference.options import CHOICE_TEXT, OPTION_TEXT
 
-LARGEST = 100_000
 #: Options the new-game form asks for on their own (the table shape and how the game ends).
 NOT_HOUSE_RULES = frozenset({"players", "target", "match_mode", "hands_in_match", "wild_meld"})
 #: Options whose empty value means "none".
@@ -34,14 +35,32 @@ def choices(pairs: Sequence[tuple[Any, Any]]) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
+class CleanText:
+    """Refuses text that cannot be stored: control characters, NUL, broken characters."""
+
+    def __call__(self, form: Any, field: Field) -> None:
+        problem = text_problem(field.data or "", str(field.label.text))
+        if problem is not None:
+            raise ValidationError(render(problem))
+
+
 class WholeNumberField(Field):
     """A whole number typed in a box; empty means the default (0, or None where allowed)."""
 
     widget = NumberInput(step=1)
 
-    def __init__(self, label: Any = None, validators: Any = None, *, empty: int | None = 0, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        label: Any = None,
+        validators: Any = None,
+        *,
+        empty: int | None = 0,
+        largest: int = LARGEST,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(label, validators, **kwargs)
         self.empty = empty
+        self.largest = largest
 
     def process_formdata(self, valuelist: list[str]) -> None:
         if not valuelist:
@@ -55,9 +74,9 @@ class WholeNumberField(Field):
         except ValueError:
             self.data = None
             raise ValueError(gettext("Type a whole number.")) from None
-        if abs(value) > LARGEST:
+        if abs(value) > self.largest:
             self.data = None
-            raise ValueError(gettext("No count or score at a card table is that large."))
+            raise ValueError(gettext("At most %(largest)s here: no card table needs more.", largest=self.largest))
         self.data = value
 
     def _value(self) -> str:
@@ -110,10 +129,9 @@ class NewGameForm(FlaskForm):
         return [name or gettext("Player %(number)s", number=seat + 1) for name, seat in zip(names, seats, strict=True)]
 
     def side_name(self, side: int) -> str:
-        """The team's name, or its players' names joined."""
+        """The team's name as typed (empty: the game names it after its players)."""
         field = self._fields.get(f"team_{side}")
-        typed = (field.data or "").strip() if field is not None else ""
-        return typed or " & ".join(self.players_of_side(side))
+        return (field.data or "").strip() if field is not None else ""
 
     def chosen_options(self, ruleset: RuleSet) -> dict[str, Any]:
         """The house rules that differ from the rule set, plus how the game ends."""
@@ -141,10 +159,18 @@ def new_game_form(ruleset: RuleSet, players: int, sides: int, formdata: Any = No
 
     Form.seat_count, Form.side_count = players, sides
     for i in range(players):
-        setattr(Form, f"seat_{i}", StringField(lazy_gettext("Seat %(number)s", number=i + 1), [Length(max=60)]))
+        setattr(
+            Form,
+            f"seat_{i}",
+            StringField(lazy_gettext("Seat %(number)s", number=i + 1), [Length(max=PLAYER_NAME), CleanText()]),
+        )
     if players != sides:
         for k in range(sides):
-            setattr(Form, f"team_{k}", StringField(lazy_gettext("Team %(number)s", number=k + 1), [Length(max=80)]))
+            setattr(
+                Form,
+                f"team_{k}",
+                StringField(lazy_gettext("Team %(number)s", number=k + 1), [Length(max=SIDE_NAME), CleanText()]),
+            )
     house = tuple(name for name in offered_options(ruleset) if name not in NOT_HOUSE_RULES)
     Form.house_options = house
     for name in house:

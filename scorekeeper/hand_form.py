@@ -14,8 +14,9 @@ from wtforms.validators import Length
 from .engine.cards import HAND_KEYS, MELD_RANKS, WILD_RANK
 from .engine.entries import POINT_CLASSES
 from .engine.rulesets import RuleSet
-from .forms import WholeNumberField, choices
+from .forms import CleanText, WholeNumberField, choices
 from .i18n import translate
+from .limits import MAX_ITEMS, REASON
 from .records import SIDE_DEFAULTS, Record
 
 MELD_PARTS = (("n", "naturals"), ("j", "jokers"), ("t", "twos"))
@@ -61,6 +62,20 @@ class HandForm(FlaskForm):
     def sides(self) -> list[SideFields]:
         """Every side's fields, for the template."""
         return [self._side(i, name) for i, name in enumerate(self.side_names)]
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Shape checks, and no more penalties on one side than the API takes in one list."""
+        valid = bool(super().validate(extra_validators))
+        for side in self.sides():
+            counts = [abs(field.data or 0) for _, _, field in side.penalties]
+            if sum(counts) + (1 if side.custom_points.data else 0) > MAX_ITEMS and side.penalties:
+                field = side.penalties[0][2]
+                field.errors = [
+                    *field.errors,
+                    gettext("At most %(count)s penalties a side in one hand.", count=MAX_ITEMS),
+                ]
+                valid = False
+        return valid
 
     def _side(self, i: int, name: str) -> SideFields:
         p = f"s{i}_"
@@ -265,9 +280,9 @@ def hand_form(ruleset: RuleSet, side_names: Sequence[str], formdata: Any = None)
         for points in POINT_CLASSES:
             setattr(Form, f"{p}v_{points}", WholeNumberField())
         for kind in ruleset.penalty_list:
-            setattr(Form, f"{p}p_{kind.key}", WholeNumberField())
+            setattr(Form, f"{p}p_{kind.key}", WholeNumberField(largest=MAX_ITEMS))
         setattr(Form, f"{p}pc_points", WholeNumberField(lazy_gettext("Other penalty, points")))
-        setattr(Form, f"{p}pc_reason", StringField(lazy_gettext("Reason"), [Length(max=200)]))
+        setattr(Form, f"{p}pc_reason", StringField(lazy_gettext("Reason"), [Length(max=REASON), CleanText()]))
         for name in QUICK_FIELDS:
             setattr(Form, f"{p}q_{name}", WholeNumberField())
     if ruleset.cutthroat:

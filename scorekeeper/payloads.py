@@ -14,11 +14,7 @@ from .engine.cards import HAND_KEYS, MELD_RANKS, WILD_RANK
 from .engine.entries import POINT_CLASSES, CanastaCount, Penalty, QuickEntry, SideEntry
 from .engine.i18n import N_, Msg
 from .engine.melds import Meld
-
-#: No count or total at a card table comes near this; bigger numbers are typing mistakes.
-LARGEST = 10_000_000
-MAX_SIDES = 12
-MAX_ITEMS = 60
+from .limits import LARGEST, MAX_ITEMS, MAX_SIDES, PLAYER_NAME, REASON, text_problem
 
 SIDE_FIELDS = frozenset(
     {"name", "total_before", "melds", "red_threes", "went_out", "concealed", "hand", "hand_by_value", "penalties"}
@@ -57,6 +53,19 @@ def _int(value: object, field: str, *, low: int = -LARGEST) -> int:
             field,
             Msg(N_("%(field)s must be between %(low)s and %(high)s."), {"field": field, "low": low, "high": LARGEST}),
         )
+    return value
+
+
+def text(value: object, field: str, longest: int) -> str:
+    """A text of at most ``longest`` characters that can be stored (no control or broken characters)."""
+    if not isinstance(value, str) or len(value) > longest:
+        raise ShapeError(
+            field,
+            Msg(N_("%(field)s must be text of at most %(count)s characters."), {"field": field, "count": longest}),
+        )
+    problem = text_problem(value, field)
+    if problem is not None:
+        raise ShapeError(field, problem)
     return value
 
 
@@ -130,11 +139,7 @@ def parse_partners(value: object, sides: tuple[SideEntry, ...]) -> tuple[int, in
 def parse_side(value: object, field: str, default_name: str = "") -> SideEntry:
     """One side's entry: detailed (melds, hand) or quick (meld_points, canastas, hand_points)."""
     data = _object(value, field, SIDE_FIELDS)
-    name = data.get("name", "")
-    if not isinstance(name, str) or len(name) > 60:
-        raise ShapeError(
-            f"{field}.name", Msg(N_("%(field)s must be text of at most 60 characters."), {"field": f"{field}.name"})
-        )
+    name = text(data.get("name", ""), f"{field}.name", PLAYER_NAME)
     melds = tuple(
         parse_meld(m, f"{field}.melds[{i}]") for i, m in enumerate(_list(data.get("melds", []), f"{field}.melds"))
     )
@@ -229,12 +234,7 @@ def parse_penalties(value: object, field: str) -> tuple[Penalty, ...]:
         penalties = []
         for i, item in enumerate(items):
             data = _object(item, f"{field}[{i}]", frozenset({"points", "reason"}))
-            reason = data.get("reason", "")
-            if not isinstance(reason, str) or len(reason) > 200:
-                raise ShapeError(
-                    f"{field}[{i}].reason",
-                    Msg(N_("%(field)s must be text of at most 200 characters."), {"field": f"{field}[{i}].reason"}),
-                )
+            reason = text(data.get("reason", ""), f"{field}[{i}].reason", REASON)
             penalties.append(Penalty(_int(data.get("points"), f"{field}[{i}].points"), reason))
         return tuple(penalties)
     points = _int(value, field)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
+from contextlib import contextmanager
 
 import pytest
 from werkzeug.serving import make_server
@@ -20,7 +21,7 @@ def app(tmp_path):
             "TESTING": True,
             "SECRET_KEY": "test",
             "WTF_CSRF_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": os.environ.get("DATABASE_URL") or f"sqlite:///{tmp_path}/test.sqlite",
+            "SQLALCHEMY_DATABASE_URI": database_url(tmp_path, "test"),
         }
     )
     with app.app_context():
@@ -37,24 +38,41 @@ def client(app):
     return app.test_client()
 
 
-@pytest.fixture
-def live_server(tmp_path):
-    """The app on its own database behind a real HTTP server, CSRF on."""
-    app = create_app(
-        {
-            "SECRET_KEY": "browser-tests",
-            "SQLALCHEMY_DATABASE_URI": os.environ.get("DATABASE_URL") or f"sqlite:///{tmp_path}/browser.sqlite",
-        }
-    )
+@contextmanager
+def serving(config):
+    """The app with ``config`` on its own database behind a real threaded HTTP server; yields its URL."""
+    app = create_app(config)
     with app.app_context():
         db.create_all()
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    server.server_close()
-    thread.join(5)
-    with app.app_context():
-        db.drop_all()
-        db.engine.dispose()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+        with app.app_context():
+            db.drop_all()
+            db.engine.dispose()
+
+
+def database_url(tmp_path, name):
+    """DATABASE_URL when set (the PostgreSQL pass), else a fresh SQLite file."""
+    return os.environ.get("DATABASE_URL") or f"sqlite:///{tmp_path}/{name}.sqlite"
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    """The app on its own database behind a real HTTP server, CSRF on."""
+    with serving({"SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": database_url(tmp_path, "browser")}) as url:
+        yield url
+
+
+@pytest.fixture
+def form_server(tmp_path):
+    """A real HTTP server whose forms take posts without a CSRF token (for races between phones)."""
+    config = {"SECRET_KEY": "t", "WTF_CSRF_ENABLED": False, "SQLALCHEMY_DATABASE_URI": database_url(tmp_path, "forms")}
+    with serving(config) as url:
+        yield url

@@ -49,3 +49,46 @@ def test_simultaneous_saves_of_the_same_hand_never_overwrite_and_never_fail(live
         assert statuses == [201, 409, 409, 409]
         status, state = call(f"{live_server}/api/v1/games/{game['id']}", method="GET")
         assert len(state["hands"]) == 1
+
+
+def post_form(url: str) -> int:
+    """A form post (no CSRF on this server); the status without following a redirect."""
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    opener = urllib.request.build_opener(NoRedirect)
+    try:
+        with opener.open(urllib.request.Request(url, data=b"", method="POST"), timeout=30) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_rematches_while_other_phones_start_games_never_fail(form_server):
+    """A rematch used to read, then write without the write lock: "database is locked" on SQLite."""
+    table = {"ruleset": "classic", "sides": [{"players": ["A", "C"]}, {"players": ["B", "D"]}]}
+    status, game = call(f"{form_server}/api/v1/games", table)
+    assert status == 201
+    rematch = f"{form_server}/e/{game['edit_token']}/rematch"
+    start = threading.Barrier(8)
+    statuses: list[int] = []
+
+    def rematches() -> None:
+        start.wait()
+        statuses.extend(post_form(rematch) for _ in range(6))
+
+    def creations() -> None:
+        start.wait()
+        statuses.extend(call(f"{form_server}/api/v1/games", table)[0] for _ in range(6))
+
+    threads = [threading.Thread(target=rematches) for _ in range(4)] + [
+        threading.Thread(target=creations) for _ in range(4)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert sorted(set(statuses)) == [201, 302]
+    assert len(statuses) == 48

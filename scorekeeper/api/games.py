@@ -18,10 +18,12 @@ from ..engine.i18n import N_, Msg
 from ..engine.options import table_options, table_shapes
 from ..errors import json_error
 from ..i18n import render, translate
+from ..limits import PLAYER_NAME, SIDE_NAME
 from ..models import Game
-from ..payloads import ShapeError, parse_partners, parse_side
+from ..payloads import ShapeError, parse_partners, parse_side, text
 from ..records import Record, entry_json, side_from_entry
 from . import bp
+from .bodies import Refusal, json_object
 from .scoring import side_score_json, violation_json
 
 Reply = Response | tuple[Response, int]
@@ -60,33 +62,6 @@ def game_json(game: Game) -> dict[str, Any]:
         "game_over": sheet.game_over,
         "winner": sheet.winner,
     }
-
-
-class Refusal(Exception):
-    """A request the game API answers with an error; ``reply`` is the JSON answer."""
-
-    def __init__(self, reply: tuple[Response, int]) -> None:
-        super().__init__(reply[1])
-        self.reply = reply
-
-
-@bp.errorhandler(Refusal)
-def refused(exc: Refusal) -> tuple[Response, int]:
-    """Answer a refusal with its JSON."""
-    return exc.reply
-
-
-def _body() -> dict[str, Any]:
-    if not request.is_json:
-        raise Refusal(
-            json_error(
-                415, "unsupported_media_type", gettext("Send the body as JSON, with Content-Type: application/json.")
-            )
-        )
-    body = request.get_json(silent=True)
-    if not isinstance(body, dict):
-        raise Refusal(json_error(400, "invalid_json", gettext("The body is not valid JSON.")))
-    return body
 
 
 def _game(public_id: str) -> Game:
@@ -143,7 +118,7 @@ def _change_refused(exc: Exception, game: Game) -> Reply:
 @bp.post("/games")
 def create_game() -> Reply:
     """Start a game: rule set, sides with their players (clockwise), options, first dealer."""
-    body = _body()
+    body = json_object()
     base = RULESETS.get(str(body.get("ruleset", "")))
     if base is None:
         return json_error(
@@ -162,9 +137,13 @@ def create_game() -> Reply:
     players = sum(len(s["players"]) for s in sides)
     if (players, len(sides)) not in table_shapes(base) or len({len(s["players"]) for s in sides}) != 1:
         return json_error(400, "invalid_request", gettext("This rule set does not seat that table."), field="sides")
-    names_ok = all(isinstance(n, str) and len(n) <= 60 for s in sides for n in s["players"])
-    if not names_ok or not all(isinstance(s.get("name", ""), str) and len(s.get("name", "")) <= 80 for s in sides):
-        return json_error(400, "invalid_request", gettext("Names are text of at most 60 characters."), field="sides")
+    try:
+        for k, side in enumerate(sides):
+            text(side.get("name", ""), f"sides[{k}].name", SIDE_NAME)
+            for place, name in enumerate(side["players"]):
+                text(name, f"sides[{k}].players[{place}]", PLAYER_NAME)
+    except ShapeError as exc:
+        return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
     options = body.get("options", {})
     first_dealer = body.get("first_dealer", 0)
     if (
@@ -181,7 +160,7 @@ def create_game() -> Reply:
         )
     new = services.NewGame(
         ruleset_id=base.id,
-        sides=tuple(services.NewSide(s.get("name") or " & ".join(s["players"]), tuple(s["players"])) for s in sides),
+        sides=tuple(services.NewSide(s.get("name", ""), tuple(s["players"])) for s in sides),
         options={**table_options(base, players), **options},
         first_dealer=first_dealer,
     )
@@ -204,7 +183,7 @@ def read_game(public_id: str) -> Reply:
 def add_hand(public_id: str) -> Reply:
     """Record the next hand; ``expected_hands`` is how many hands the client knows of."""
     game = _editable(public_id)
-    body = _body()
+    body = json_object()
     expected = body.get("expected_hands")
     if isinstance(expected, bool) or not isinstance(expected, int):
         return json_error(
@@ -224,7 +203,7 @@ def add_hand(public_id: str) -> Reply:
 def change_hand(public_id: str, number: int) -> Reply:
     """Replace a hand; ``version`` is the hand's version the client saw."""
     game = _editable(public_id)
-    body = _body()
+    body = json_object()
     version = body.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
         return json_error(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, jsonify, request
+from flask import Response, jsonify
 from flask_babel import gettext
 
 from ..engine import RULESETS, OptionError, RuleSet, RuleViolation, RuleViolations, configure, get_ruleset, score_hand
@@ -15,6 +15,7 @@ from ..i18n import render, translate
 from ..payloads import ShapeError, parse_score_request
 from ..reference import rule_help_path
 from . import bp
+from .bodies import json_body
 
 
 def ruleset_json(ruleset: RuleSet) -> dict[str, Any]:
@@ -92,15 +93,8 @@ def show_ruleset(ruleset_id: str) -> Response | tuple[Response, int]:
 @bp.post("/score")
 def score() -> Response | tuple[Response, int]:
     """Score one hand and store nothing: 200 with the scores, 422 with every rule broken."""
-    if not request.is_json:
-        return json_error(
-            415, "unsupported_media_type", gettext("Send the body as JSON, with Content-Type: application/json.")
-        )
-    body = request.get_json(silent=True)
-    if body is None:
-        return json_error(400, "invalid_json", gettext("The body is not valid JSON."))
     try:
-        entry = parse_score_request(body, lambda number: gettext("Side %(number)s", number=number))
+        entry = parse_score_request(json_body(), lambda number: gettext("Side %(number)s", number=number))
     except ShapeError as exc:
         return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
     base = get_ruleset(entry.ruleset)

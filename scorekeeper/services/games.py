@@ -13,6 +13,7 @@ from ..engine import RULESETS, OptionError, configure
 from ..engine.game import seat_of
 from ..engine.i18n import N_
 from ..extensions import db
+from ..limits import is_token, side_name
 from ..models import EditLog, Game, Hand, Player, Side
 from .sheet import seats
 from .transaction import begin_write
@@ -20,7 +21,7 @@ from .transaction import begin_write
 
 @dataclass(frozen=True)
 class NewSide:
-    """A side as the new-game form gives it: a name and its players in seat order."""
+    """A side as the new-game form gives it: a name (empty: named after its players) and its players in seat order."""
 
     name: str
     players: tuple[str, ...]
@@ -46,12 +47,15 @@ WHOLE_GAME = (
 
 def find_game(token: str, *, editable: bool) -> Game | None:
     """The game behind a link: its edit token, or (read-only) its public id."""
+    if not is_token(token):
+        return None
     column = Game.edit_token if editable else Game.public_id
     return db.session.scalars(select(Game).where(column == token).options(*WHOLE_GAME)).first()
 
 
 def games_by_public_ids(public_ids: Sequence[str]) -> list[Game]:
     """The games a browser remembers, most recent first."""
+    public_ids = [public_id for public_id in public_ids if is_token(public_id)]
     if not public_ids:
         return []
     found = db.session.scalars(select(Game).where(Game.public_id.in_(list(public_ids))).options(*WHOLE_GAME)).all()
@@ -78,7 +82,7 @@ def start_game(new: NewGame, rematch_of: Game | None = None) -> Game:
     game.sides = [
         Side(
             position=k,
-            name=side.name,
+            name=side_name(side.name, side.players),
             players=[
                 Player(seat=seat_of(k, place, len(new.sides)), name=name) for place, name in enumerate(side.players)
             ],

@@ -40,6 +40,9 @@ def edit_hand(game: Game, number: int, record: Record, expected_version: int) ->
     """Replace an earlier hand; every later total and minimum follows. Refused if the hand
     changed since the editor opened it."""
     game = lock(game)
+    if number > len(game.hands) and any(log.action == "undo" and log.hand_number == number for log in game.edits):
+        db.session.rollback()
+        raise Conflict(number, None, record)  # undone on another phone since the editor opened it
     hand = _hand(game, number)
     if hand.version != expected_version:
         saved = record_of(hand)

@@ -136,11 +136,11 @@ def edit_hand(edit_token: str, number: int) -> Page:
     """Fix an earlier hand; every later total follows."""
     game = _game(edit_token, editable=True)
     sheet = services.compute_sheet(game)
-    if not 1 <= number <= len(sheet.hands):
-        abort(404)
-    stored = sheet.hands[number - 1]
     form = _hand_form(game, sheet)
     if request.method == "GET":
+        if not 1 <= number <= len(sheet.hands):
+            abort(404)
+        stored = sheet.hands[number - 1]
         form.load_record(stored.record)
         form.version.data = str(stored.version)
         return _render_hand_form(game, sheet, form, number=number)
@@ -148,12 +148,14 @@ def edit_hand(edit_token: str, number: int) -> Page:
         return _render_hand_form(game, sheet, form, number=number, status=400)
     record, where = form.to_record()
     try:
-        services.edit_hand(game, number, record, expected_version=_int(form.version.data, stored.version))
+        services.edit_hand(game, number, record, expected_version=_int(form.version.data, 0))
     except RuleViolations as refused:
         return _render_hand_form(game, sheet, form, number, refused.violations, where, status=422)
     except services.Conflict as conflict:
         form.version.data = str(services.hand_version(game, number))
         return _render_conflict(game, form, conflict, number)
+    except services.HandNotFound:
+        abort(404)
     return redirect(url_for("games.edit_sheet", edit_token=edit_token) + f"#hand-{number}")
 
 
@@ -162,7 +164,9 @@ def preview(edit_token: str) -> str:
     """The hand's score as typed, item by item (the live preview fetches this)."""
     game = _game(edit_token, editable=True)
     sheet = services.compute_sheet(game)
-    number = request.args.get("number", type=int) or sheet.next_hand
+    number = request.args.get("number", sheet.next_hand, type=int)
+    if not 1 <= number <= sheet.next_hand:
+        abort(404)
     form = _hand_form(game, sheet)
     if not form.validate_on_submit():
         return render_template("games/_preview.html", result=None, problems=[], sheet=sheet, shape_errors=True)
@@ -238,6 +242,7 @@ def _render_hand_form(
     where: dict[tuple[int, str], str] | None = None,
     status: int = 200,
     conflict: dict[str, Any] | None = None,
+    action: str | None = None,
 ) -> tuple[str, int]:
     problems = _problems(game, violations or [])
     by_field: dict[str, list[dict[str, Any]]] = {}
@@ -257,6 +262,7 @@ def _render_hand_form(
         problems=problems,
         by_field=by_field,
         conflict=conflict,
+        action=action,
     )
     return body, status
 
@@ -265,5 +271,10 @@ def _render_conflict(game: Game, form: HandForm, conflict: services.Conflict, nu
     sheet = services.compute_sheet(game)
     saved = services.score_record(game, conflict.saved, number) if conflict.saved else None
     mine = services.score_record(game, conflict.mine, number)
-    info = {"number": conflict.hand_number, "saved": saved, "mine": mine}
-    return _render_hand_form(game, sheet, form, number, status=409, conflict=info)
+    undone = conflict.saved is None and number == sheet.next_hand
+    info = {"number": conflict.hand_number, "saved": saved, "mine": mine, "undone": undone}
+    action = None
+    if undone:  # the hand is gone: saving again records it as the next hand
+        action = url_for("games.record_hand", edit_token=game.edit_token)
+        form.expected_hands.data = str(len(sheet.hands))
+    return _render_hand_form(game, sheet, form, number, status=409, conflict=info, action=action)
