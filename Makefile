@@ -29,7 +29,7 @@ compile-translations: $(VENV)/.installed
 ## Serve the app on all interfaces (phones on the local network reach it on port $(PORT)).
 run: install
 	$(BIN)/flask --app scorekeeper db upgrade
-	$(BIN)/gunicorn --workers 2 --bind 0.0.0.0:$(PORT) --access-logfile - "scorekeeper:create_app()"
+	$(BIN)/gunicorn -c python:scorekeeper.gunicorn_conf --bind 0.0.0.0:$(PORT) "scorekeeper:create_app()"
 
 ## Debian's Chromium for the browser tests (Playwright cannot download its own here).
 browser-deps:

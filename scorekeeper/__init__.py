@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask, Response, request
 
 from .config import Config
 
@@ -29,6 +29,8 @@ def register_config(app: Flask, test_config: Mapping[str, Any] | None) -> None:
     """Defaults, then instance/config.py, then the environment, then the test's own values."""
     app.config.from_object(Config)
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the API's fields in the spec's order
+    app.url_map.strict_slashes = False  # "/api/v1/games/" is "/api/v1/games", never an HTML redirect
+    app.url_map.merge_slashes = False
     os.makedirs(app.instance_path, exist_ok=True)
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -102,22 +104,39 @@ def register_blueprints(app: Flask) -> None:
     app.context_processor(template_globals)
 
 
-#: Edit links are secrets in the URL: never sent onwards in a Referer; pages are never framed.
+#: Only the app's own files run or style a page; nothing is framed, no form posts elsewhere.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+#: Edit links are secrets in the URL: never sent onwards in a Referer, from any page.
 SECURITY_HEADERS = {
-    "Referrer-Policy": "same-origin",
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
-    "Content-Security-Policy": "frame-ancestors 'none'",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
 }
+#: Pages under an edit link are never kept by the browser or a proxy (nor restored by Back).
+EDIT_PREFIX = "/e/"
 
 
 def register_security_headers(app: Flask) -> None:
-    """Headers on every response that keep edit links private and forms unframed."""
+    """Strict headers on every response; pages under an edit link are never stored."""
 
     @app.after_request
     def add_headers(response: Response) -> Response:
         for name, value in SECURITY_HEADERS.items():
             response.headers.setdefault(name, value)
+        if request.path.startswith(EDIT_PREFIX):
+            response.headers["Cache-Control"] = "no-store"
         return response
 
 

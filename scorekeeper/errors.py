@@ -25,8 +25,11 @@ def _messages() -> dict[int, str]:
         404: gettext("There is nothing at this address."),
         405: gettext("This address does not accept that method."),
         413: gettext("The request is too large."),
+        414: gettext("The address is too long."),
         415: gettext("Send the body as JSON, with Content-Type: application/json."),
+        429: gettext("Too many requests from this address; wait a minute and try again."),
         500: gettext("Something went wrong on our side."),
+        503: gettext("The scores cannot be saved right now; nothing was changed. Try again in a moment."),
     }
 
 
@@ -42,6 +45,15 @@ def _pages() -> dict[int, tuple[str, str]]:
         ),
         405: (gettext("Not allowed"), gettext("This address does not accept that.")),
         413: (gettext("Too large"), gettext("The request is too large.")),
+        414: (gettext("Too long"), gettext("The address is too long.")),
+        429: (
+            gettext("Too many at once"),
+            gettext("This phone's network sent too many requests at once. Wait a minute, then go back and try again."),
+        ),
+        503: (
+            gettext("Not saved"),
+            gettext("The scores cannot be saved right now; nothing was changed. Go back and try again in a moment."),
+        ),
         500: (gettext("Something went wrong"), gettext("Something went wrong on our side. Nothing was saved.")),
     }
 

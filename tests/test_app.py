@@ -66,7 +66,7 @@ def test_an_unexpected_error_is_a_page_not_a_traceback(tmp_path):
 
 def test_pages_never_leak_the_edit_link_and_cannot_be_framed(client):
     response = client.get("/")
-    assert response.headers["Referrer-Policy"] == "same-origin"
+    assert response.headers["Referrer-Policy"] == "no-referrer"
     assert response.headers["X-Frame-Options"] == "DENY"
     assert response.headers["X-Content-Type-Options"] == "nosniff"
 

@@ -214,3 +214,26 @@ def test_the_api_answers_a_fix_after_an_undo_with_a_409(client):
     assert response.get_json()["saved"] is None
     never = client.put(f"/api/v1/games/{game['id']}/hands/7", json={"version": 1, **hand}, headers=headers)
     assert never.status_code == 404
+
+
+# API errors are JSON, whatever the router or the method.
+
+
+def test_an_api_address_with_a_trailing_slash_is_the_same_address_not_an_html_redirect(client):
+    response = client.get("/api/v1/rulesets/")
+    assert response.status_code == 200
+    assert response.is_json
+
+
+def test_options_on_the_api_answers_json_with_the_allowed_methods(client):
+    response = client.options("/api/v1/score")
+    assert response.status_code == 200
+    assert "POST" in response.get_json()["allow"]
+
+
+@pytest.mark.parametrize(("method", "path", "status"), [("put", "/api/v1/score", 405), ("get", "/api/v1/nope", 404)])
+def test_api_errors_are_json(client, method, path, status):
+    response = getattr(client, method)(path)
+    assert response.status_code == status
+    assert response.is_json
+    assert response.get_json()["message"]

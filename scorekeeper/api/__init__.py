@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, jsonify, request
 
 from .bodies import Refusal
 
@@ -13,6 +13,17 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 def refused(exc: Refusal) -> tuple[Response, int]:
     """Answer a refusal with its JSON."""
     return exc.reply
+
+
+@bp.after_request
+def options_as_json(response: Response) -> Response:
+    """OPTIONS answers in JSON too: the methods the address takes (Flask's own answer has no body)."""
+    if request.method == "OPTIONS" and not response.is_json:
+        allowed = response.headers.get("Allow", "")
+        answer = jsonify({"allow": [method.strip() for method in allowed.split(",") if method.strip()]})
+        answer.headers["Allow"] = allowed
+        return answer
+    return response
 
 
 from . import games, scoring  # noqa: E402,F401  (the routes register on bp)

@@ -2,7 +2,7 @@
 (games.py), changing hands (hands.py). Views and the API call these names."""
 
 from .errors import Conflict, GameError, GameOver, HandNotFound
-from .games import NewGame, NewSide, find_game, games_by_public_ids, rematch, start_game
+from .games import NewGame, NewSide, find_game, games_by_public_ids, rematch, replace_edit_link, start_game
 from .hands import edit_hand, record_hand, undo_last_hand
 from .sheet import (
     LogLine,
@@ -37,6 +37,7 @@ __all__ = [
     "preview_hand",
     "record_hand",
     "rematch",
+    "replace_edit_link",
     "score_record",
     "seats",
     "start_game",

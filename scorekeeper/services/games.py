@@ -14,9 +14,9 @@ from ..engine.game import seat_of
 from ..engine.i18n import N_
 from ..extensions import db
 from ..limits import is_token, side_name
-from ..models import EditLog, Game, Hand, Player, Side
+from ..models import EditLog, Game, Hand, Player, Side, new_token, now
 from .sheet import seats
-from .transaction import begin_write
+from .transaction import begin_write, lock
 
 
 @dataclass(frozen=True)
@@ -105,3 +105,14 @@ def rematch(game: Game) -> Game:
         first_dealer=(game.first_dealer + 1) % len(players),
     )
     return start_game(new, rematch_of=game)
+
+
+def replace_edit_link(game: Game) -> Game:
+    """Give the game a new edit token: the old edit link stops working at once. Logged like any change."""
+    game = lock(game)
+    game.edit_token = new_token()
+    game.version += 1
+    game.updated_at = now()
+    game.edits.append(EditLog(action="new_link"))
+    db.session.commit()
+    return game

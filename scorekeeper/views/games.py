@@ -29,7 +29,10 @@ def home() -> str:
     remembered_games = remembered()
     games = services.games_by_public_ids([public_id for public_id, _ in remembered_games])
     tokens = dict(remembered_games)
-    listing = [(game, services.compute_sheet(game), tokens.get(game.public_id)) for game in games]
+    listing = [
+        (game, services.compute_sheet(game), tokens.get(game.public_id) if _still_edits(game, tokens) else None)
+        for game in games
+    ]
     return render_template("games/home.html", listing=listing)
 
 
@@ -204,7 +207,20 @@ def rematch(edit_token: str) -> Response:
     return redirect(url_for("games.edit_sheet", edit_token=created.edit_token))
 
 
+@bp.post("/e/<edit_token>/new-link")
+def new_edit_link(edit_token: str) -> Response:
+    """Replace the game's edit link (the old one stops working), e.g. after it was shared too widely."""
+    game = services.replace_edit_link(_game(edit_token, editable=True))
+    remember(game, editable=True)
+    return redirect(url_for("games.edit_sheet", edit_token=game.edit_token, new_link=1) + "#share")
+
+
 # ---- helpers -----------------------------------------------------------------------------
+
+
+def _still_edits(game: Game, tokens: dict[str, str | None]) -> bool:
+    """Whether the edit link this phone remembers for a game still works (it may have been replaced)."""
+    return tokens.get(game.public_id) == game.edit_token
 
 
 def _int(text: str | None, fallback: int) -> int:

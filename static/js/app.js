@@ -17,6 +17,11 @@
     });
   }
 
+  // A choice that shows another page at once (the rule set read in the reference).
+  Array.prototype.forEach.call(document.querySelectorAll("select[data-submit-on-change]"), function (select) {
+    select.addEventListener("change", function () { select.form.submit(); });
+  });
+
   function stepper(input) {
     var wrap = document.createElement("span");
     wrap.className = "stepper";

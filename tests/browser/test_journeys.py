@@ -120,7 +120,7 @@ def test_a_refused_entry_is_corrected_and_saved(page: Page, live_server: str):
 
 def test_a_second_phone_follows_read_only(page: Page, live_server: str, browser):
     start_game(page, live_server, "classic", "4 players in 2 pairs", ["Ana", "Bea", "Luis", "Juan"])
-    page.locator("details.share summary").tap()
+    page.locator("details.share > summary").tap()
     link = page.get_by_label("Read-only link").input_value()
     second = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     viewer = second.new_page()

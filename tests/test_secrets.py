@@ -1,0 +1,152 @@
+"""Secrets stay secret: edit links never logged, never sent onwards, never cached; strict headers everywhere."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from scorekeeper.serving import redact
+
+from .test_views import SPEC_FORM, start_classic
+
+ROOT = Path(__file__).resolve().parents[1]
+TEMPLATES = ROOT / "templates"
+
+
+def test_every_page_carries_the_strict_headers(client):
+    sheet = start_classic(client)
+    public = client.get(sheet).get_data(as_text=True)
+    read_only = re.search(r'value="http://localhost(/g/[^"]+)"', public).group(1)
+    for path in ["/", "/games/new", "/rules", "/rules/melds", sheet, sheet + "/hands/new", read_only, "/nowhere"]:
+        headers = client.get(path).headers
+        csp = headers["Content-Security-Policy"]
+        for directive in ("default-src 'self'", "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'"):
+            assert directive in csp, (path, directive)
+        assert "unsafe-inline" not in csp
+        assert headers["Referrer-Policy"] == "no-referrer"
+        assert headers["Cross-Origin-Opener-Policy"] == "same-origin"
+        assert "camera=()" in headers["Permissions-Policy"]
+
+
+def test_pages_under_an_edit_link_are_never_stored_and_read_only_ones_may_be(client):
+    sheet = start_classic(client)
+    assert client.get(sheet).headers["Cache-Control"] == "no-store"
+    assert client.get(sheet + "/hands/new").headers["Cache-Control"] == "no-store"
+    assert "no-store" not in client.get("/rules").headers.get("Cache-Control", "")
+
+
+@pytest.mark.parametrize("template", sorted(str(p.relative_to(TEMPLATES)) for p in TEMPLATES.rglob("*.html")))
+def test_no_template_holds_inline_script_or_style(template):
+    """The Content-Security-Policy forbids them: an inline handler or style would silently stop working."""
+    text = (TEMPLATES / template).read_text(encoding="utf-8")
+    assert not re.search(r"\son[a-z]+\s*=", text), "inline event handler"
+    assert not re.search(r"\sstyle\s*=", text), "inline style attribute"
+    assert "<style" not in text
+    assert not re.search(r"<script(?![^>]*\ssrc=)", text), "inline script"
+
+
+def test_a_new_edit_link_replaces_the_old_one_and_is_logged(client):
+    sheet = start_classic(client)
+    client.post(sheet + "/hands/new", data=SPEC_FORM)
+    response = client.post(sheet + "/new-link")
+    assert response.status_code == 302
+    new_sheet = response.headers["Location"].split("?")[0]
+    assert new_sheet != sheet
+    assert client.get(sheet).status_code == 404  # the old link stops working at once
+    page = client.get(new_sheet + "?new_link=1").get_data(as_text=True)
+    assert "new edit link; the old one no longer works" in page
+    assert "The edit link was replaced; the old one no longer works." in page
+    assert "+565" in page  # the game itself is unchanged
+    assert client.get(sheet + "/hands/new").status_code == 404
+
+
+def test_the_home_page_offers_only_the_read_only_link_once_the_edit_link_was_replaced(app):
+    phone, other = app.test_client(), app.test_client()
+    sheet = start_classic(phone)
+    other.get(sheet)  # the other phone remembers the edit link
+    phone.post(sheet + "/new-link")
+    home = other.get("/").get_data(as_text=True)
+    assert sheet.split("localhost")[-1] not in home
+    assert "read-only" in home
+
+
+@pytest.mark.parametrize(
+    ("logged", "shown"),
+    [
+        ('"GET /e/AbC-_123/hands/new HTTP/1.1"', '"GET /e/<redacted>/hands/new HTTP/1.1"'),
+        ("/e/AbC-_123", "/e/<redacted>"),
+        ("http://table.local:8000/e/AbC?x=1", "http://table.local:8000/e/<redacted>?x=1"),
+        ("/g/AbC-_123", "/g/AbC-_123"),
+    ],
+)
+def test_edit_tokens_are_redacted_wherever_they_stand_in_a_log_value(logged, shown):
+    assert redact(logged) == shown
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_for(url: str, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=1).close()
+            return
+        except (urllib.error.URLError, ConnectionError):
+            time.sleep(0.1)
+    raise AssertionError(f"{url} did not answer")
+
+
+def test_the_access_log_of_make_runs_server_holds_no_edit_token(tmp_path):
+    """gunicorn as `make run` starts it, with its access log on stdout."""
+    database = f"sqlite:///{tmp_path}/served.sqlite"
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "x"})
+    with app.app_context():
+        db.create_all()
+        db.engine.dispose()
+    port = _free_port()
+    env = {**os.environ, "DATABASE_URL": database, "SCOREKEEPER_SECRET_KEY": "served"}
+    gunicorn = str(Path(sys.executable).parent / "gunicorn")
+    server = subprocess.Popen(
+        [gunicorn, "-c", "python:scorekeeper.gunicorn_conf", "--bind", f"127.0.0.1:{port}", "scorekeeper:create_app()"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_for(base + "/rules")
+        body = json.dumps({"ruleset": "classic", "sides": [{"players": ["A", "C"]}, {"players": ["B", "D"]}]})
+        request = urllib.request.Request(
+            base + "/api/v1/games", data=body.encode(), headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            game = json.loads(response.read())
+        token = game["edit_token"]
+        for path in (f"/e/{token}", f"/e/{token}/hands/new", f"/e/{token}/hands/new?lang=es"):
+            urllib.request.urlopen(base + path, timeout=10).close()
+        referred = urllib.request.Request(base + "/rules", headers={"Referer": f"{base}/e/{token}"})
+        urllib.request.urlopen(referred, timeout=10).close()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        log = server.communicate(timeout=20)[0].decode()
+    assert token not in log
+    assert log.count("/e/<redacted>") >= 4
+    assert '/api/v1/games HTTP/1.1" 201' in log
