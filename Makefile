@@ -6,7 +6,7 @@ PORT ?= 8000
 TRANSLATIONS := scorekeeper/translations
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run test lint typecheck unit pg-test bench bench-load translations compile-translations install install-dev browser-deps clean
+.PHONY: run backup test lint typecheck unit pg-test bench bench-load translations compile-translations install install-dev browser-deps clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,8 +28,13 @@ compile-translations: $(VENV)/.installed
 
 ## Serve the app on all interfaces (phones on the local network reach it on port $(PORT)).
 run: install
+	$(BIN)/flask --app scorekeeper backup --if-pending
 	$(BIN)/flask --app scorekeeper db upgrade
 	$(BIN)/gunicorn -c python:scorekeeper.gunicorn_conf --bind 0.0.0.0:$(PORT) "scorekeeper:create_app()"
+
+## A safe copy of the SQLite database (while the app runs); for PostgreSQL, the pg_dump line.
+backup: install
+	$(BIN)/flask --app scorekeeper backup
 
 ## Debian's Chromium for the browser tests (Playwright cannot download its own here).
 browser-deps:

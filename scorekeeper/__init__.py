@@ -22,6 +22,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     register_blueprints(app)
     register_errors(app)
     register_security_headers(app)
+    register_cli(app)
     return app
 
 
@@ -145,6 +146,13 @@ def template_globals() -> dict[str, Any]:
     from flask_babel import get_locale
 
     return {"current_locale": lambda: str(get_locale() or "en")}
+
+
+def register_cli(app: Flask) -> None:
+    """Commands beside Flask-Migrate's ``flask db``: ``flask backup``."""
+    from .backup import register
+
+    register(app)
 
 
 def register_errors(app: Flask) -> None:

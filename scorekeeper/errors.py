@@ -61,6 +61,16 @@ def _pages() -> dict[int, tuple[str, str]]:
 def register(app: Flask) -> None:
     """Install the handler. Unhandled errors arrive here as a 500 (Flask wraps and logs them)."""
 
+    from .services import StorageUnavailable
+
+    @app.errorhandler(StorageUnavailable)
+    def storage_unavailable(exc: StorageUnavailable) -> tuple[Response, int] | tuple[str, int]:
+        app.logger.error("database refused a write: %s", exc)
+        if wants_json():
+            return json_error(503, "storage_unavailable", _messages()[503])
+        title, message = _pages()[503]
+        return render_template("errors/error.html", title=title, message=message), 503
+
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> tuple[Response, int] | tuple[str, int]:
         code = exc.code or 500

@@ -145,3 +145,12 @@ class EditLog(db.Model):  # type: ignore[name-defined,misc]
     note: Mapped[str] = mapped_column(Text, default="")
 
     game: Mapped[Game] = relationship(back_populates="edits")
+
+
+class Heartbeat(db.Model):  # type: ignore[name-defined,misc]
+    """One row the health check writes, to prove the database takes writes."""
+
+    __tablename__ = "heartbeat"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    at: Mapped[datetime] = mapped_column(default=now)

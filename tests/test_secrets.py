@@ -150,3 +150,29 @@ def test_the_access_log_of_make_runs_server_holds_no_edit_token(tmp_path):
     assert token not in log
     assert log.count("/e/<redacted>") >= 4
     assert '/api/v1/games HTTP/1.1" 201' in log
+
+
+def test_cookies_are_secure_when_the_app_is_set_for_https(tmp_path):
+    from .conftest import database_url
+
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "t",
+            "SESSION_COOKIE_SECURE": True,
+            "WTF_CSRF_ENABLED": False,
+            "SQLALCHEMY_DATABASE_URI": database_url(tmp_path, "https"),
+        }
+    )
+    with app.app_context():
+        db.create_all()
+    try:
+        client = app.test_client()
+        response = client.post("/language", data={"lang": "es", "next": "/"})
+        assert "Secure" in response.headers["Set-Cookie"]
+        start_classic(client)
+        assert all("Secure" in cookie for cookie in client.get("/").headers.getlist("Set-Cookie"))
+    finally:
+        with app.app_context():
+            db.drop_all()
+            db.engine.dispose()

@@ -1,7 +1,7 @@
 """Use cases, by what changes together: the sheet (sheet.py), starting and finding games
 (games.py), changing hands (hands.py). Views and the API call these names."""
 
-from .errors import Conflict, GameError, GameOver, HandNotFound
+from .errors import Conflict, GameError, GameOver, HandNotFound, StorageUnavailable
 from .games import NewGame, NewSide, find_game, games_by_public_ids, rematch, replace_edit_link, start_game
 from .hands import edit_hand, record_hand, undo_last_hand
 from .sheet import (
@@ -27,6 +27,7 @@ __all__ = [
     "NewSide",
     "Sheet",
     "SheetHand",
+    "StorageUnavailable",
     "compute_sheet",
     "describe_edits",
     "edit_hand",

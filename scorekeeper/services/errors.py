@@ -25,3 +25,7 @@ class Conflict(GameError):
         self.hand_number = hand_number
         self.saved = saved
         self.mine = mine
+
+
+class StorageUnavailable(GameError):
+    """The database refused the write (read-only, full, unreachable): nothing was saved."""

@@ -16,7 +16,7 @@ from ..extensions import db
 from ..limits import is_token, side_name
 from ..models import EditLog, Game, Hand, Player, Side, new_token, now
 from .sheet import seats
-from .transaction import begin_write, lock
+from .transaction import begin_write, lock, writes
 
 
 @dataclass(frozen=True)
@@ -66,6 +66,7 @@ def games_by_public_ids(public_ids: Sequence[str]) -> list[Game]:
 # ---- changing --------------------------------------------------------------------------
 
 
+@writes
 def start_game(new: NewGame, rematch_of: Game | None = None) -> Game:
     """Create a game with its sides and players in seat order; the options are checked first."""
     base = RULESETS.get(new.ruleset_id)
@@ -95,6 +96,7 @@ def start_game(new: NewGame, rematch_of: Game | None = None) -> Game:
     return game
 
 
+@writes
 def rematch(game: Game) -> Game:
     """A new game with the same rule set, house rules, sides and players; the deal moves on."""
     players = seats(game)
@@ -107,6 +109,7 @@ def rematch(game: Game) -> Game:
     return start_game(new, rematch_of=game)
 
 
+@writes
 def replace_edit_link(game: Game) -> Game:
     """Give the game a new edit token: the old edit link stops working at once. Logged like any change."""
     game = lock(game)

@@ -14,9 +14,10 @@ from ..models import EditLog, Game, Hand, now
 from ..records import Record, apply_record, record_of
 from .errors import Conflict, GameOver, HandNotFound
 from .sheet import compute_sheet
-from .transaction import lock
+from .transaction import lock, writes
 
 
+@writes
 def record_hand(game: Game, record: Record, expected_hands: int) -> Hand:
     """Add the next hand. ``expected_hands`` is how many hands the recorder saw: if another
     phone added one meanwhile, nothing is saved and ``Conflict`` shows both."""
@@ -36,6 +37,7 @@ def record_hand(game: Game, record: Record, expected_hands: int) -> Hand:
     return hand
 
 
+@writes
 def edit_hand(game: Game, number: int, record: Record, expected_version: int) -> Hand:
     """Replace an earlier hand; every later total and minimum follows. Refused if the hand
     changed since the editor opened it."""
@@ -57,6 +59,7 @@ def edit_hand(game: Game, number: int, record: Record, expected_version: int) ->
     return hand
 
 
+@writes
 def undo_last_hand(game: Game, expected_number: int, expected_version: int) -> None:
     """Remove the last hand, if it is still the one the person saw."""
     game = lock(game)

@@ -1,12 +1,37 @@
-"""Writing transactions: a use case that will write takes the write lock before it reads."""
+"""Writing transactions: a use case that will write takes the write lock before it reads,
+and a database that refuses writes is reported as such, never as a crash."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
 from sqlalchemy import select
+from sqlalchemy.exc import InternalError, OperationalError
 
 from ..extensions import db
 from ..models import Game
 from ..sqlite import WRITE
+from .errors import StorageUnavailable
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def writes(use_case: Callable[P, T]) -> Callable[P, T]:
+    """Mark a use case that writes: a database that cannot take the write (read-only, disk full,
+    gone, locked past the wait) rolls back and raises ``StorageUnavailable``."""
+
+    @functools.wraps(use_case)
+    def run(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return use_case(*args, **kwargs)
+        except (OperationalError, InternalError) as exc:
+            db.session.rollback()
+            raise StorageUnavailable(str(exc.orig)) from exc
+
+    return run
 
 
 def begin_write() -> None:

@@ -67,6 +67,11 @@ def new_game(ruleset_id: str) -> Page:
         )
         try:
             game = services.start_game(new)
+        except services.StorageUnavailable:
+            form.form_errors.append(
+                gettext("The game could not be started: the scores cannot be written right now. Try again in a moment.")
+            )
+            return render_template("games/new.html", form=form, ruleset=ruleset, players=players, sides=sides), 503
         except OptionError as exc:
             field = form._fields.get(f"opt_{exc.option}") or (form.hands if exc.option == "hands_in_match" else None)
             message = exc.render(translate)
@@ -131,6 +136,8 @@ def record_hand(edit_token: str) -> Page:
     except services.GameOver:
         form.form_errors.append(gettext("The game is over: no more hands can be recorded."))
         return _render_hand_form(game, sheet, form, number=sheet.next_hand, status=409)
+    except services.StorageUnavailable:
+        return _not_saved(game, sheet, form, sheet.next_hand)
     return redirect(url_for("games.edit_sheet", edit_token=edit_token) + f"#hand-{sheet.next_hand}")
 
 
@@ -159,6 +166,8 @@ def edit_hand(edit_token: str, number: int) -> Page:
         return _render_conflict(game, form, conflict, number)
     except services.HandNotFound:
         abort(404)
+    except services.StorageUnavailable:
+        return _not_saved(game, sheet, form, number)
     return redirect(url_for("games.edit_sheet", edit_token=edit_token) + f"#hand-{number}")
 
 
@@ -281,6 +290,17 @@ def _render_hand_form(
         action=action,
     )
     return body, status
+
+
+def _not_saved(game: Game, sheet: services.Sheet, form: HandForm, number: int) -> tuple[str, int]:
+    """The database refused the write: the form comes back as typed, with a plain sentence (503)."""
+    form.form_errors.append(
+        gettext(
+            "Hand %(n)s could not be saved: the scores cannot be written right now. Everything you typed is still here; try Save again in a moment.",  # noqa: E501
+            n=number,
+        )
+    )
+    return _render_hand_form(game, sheet, form, number, status=503)
 
 
 def _render_conflict(game: Game, form: HandForm, conflict: services.Conflict, number: int) -> tuple[str, int]:

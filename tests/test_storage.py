@@ -1,0 +1,158 @@
+"""Failures said plainly, and data kept: /healthz, a database that refuses writes, backups, guarded downgrades."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from flask_migrate import downgrade, upgrade
+
+from scorekeeper import create_app
+from scorekeeper.backup import backup_sqlite, pg_dump_command
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, Hand
+
+from .test_views import PLAYERS, SPEC_FORM, start_classic
+
+
+def read_only_app(writable_app):
+    """The same database opened so that it refuses every write (SQLite read-only, or a read-only PostgreSQL session)."""
+    url = writable_app.config["SQLALCHEMY_DATABASE_URI"]
+    config = {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False}
+    if url.startswith("sqlite"):
+        path = url.removeprefix("sqlite:///")
+        config["SQLALCHEMY_DATABASE_URI"] = f"sqlite:///file:{path}?mode=ro&uri=true"
+    else:
+        config["SQLALCHEMY_DATABASE_URI"] = url
+        config["SQLALCHEMY_ENGINE_OPTIONS"] = {"connect_args": {"options": "-c default_transaction_read_only=on"}}
+    return create_app(config)
+
+
+@pytest.fixture
+def frozen(app, client):
+    """A game with one hand, then the app again on the same database, now refusing writes."""
+    sheet = start_classic(client)
+    assert client.post(sheet + "/hands/new", data=SPEC_FORM).status_code == 302
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+    stuck = read_only_app(app)
+    yield stuck, sheet
+    with stuck.app_context():
+        db.engine.dispose()
+
+
+def test_health_is_200_when_the_database_takes_writes(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.get_json() == {"status": "ok", "database": "writable"}
+    assert client.get("/healthz").status_code == 200  # and again, once the heartbeat row exists
+
+
+def test_health_is_503_on_a_read_only_database(frozen):
+    stuck, _ = frozen
+    response = stuck.test_client().get("/healthz")
+    assert response.status_code == 503
+    assert response.get_json()["status"] == "unavailable"
+
+
+def test_a_hand_refused_by_a_read_only_database_comes_back_with_every_value_as_typed(app, frozen):
+    stuck, sheet = frozen
+    phone = stuck.test_client()
+    response = phone.post(sheet + "/hands/new", data={**SPEC_FORM, "expected_hands": "1", "s0_h_K": "2"})
+    assert response.status_code == 503
+    page = response.get_data(as_text=True)
+    assert "Hand 2 could not be saved" in page
+    assert "Everything you typed is still here" in page
+    for name, value in [("s0_m_8_n", "6"), ("s0_m_8_j", "1"), ("s0_red3", "2"), ("s0_h_K", "2"), ("s1_m_6_t", "1")]:
+        assert f'name="{name}" step="1" type="number" value="{value}"' in page or (
+            f'id="{name}" name="{name}"' in page and f'value="{value}"' in page
+        ), name
+    with app.app_context():
+        assert db.session.scalar(sa.select(sa.func.count()).select_from(Hand)) == 1
+
+
+def test_a_new_game_refused_by_a_read_only_database_keeps_the_names_typed(frozen):
+    stuck, _ = frozen
+    response = stuck.test_client().post("/games/new/classic?players=4&sides=2", data=PLAYERS)
+    assert response.status_code == 503
+    page = response.get_data(as_text=True)
+    assert "The game could not be started" in page
+    assert 'value="Luis"' in page
+
+
+def test_the_api_answers_a_read_only_database_with_a_503_json(frozen):
+    stuck, _ = frozen
+    body = {"ruleset": "classic", "sides": [{"players": ["A", "C"]}, {"players": ["B", "D"]}]}
+    response = stuck.test_client().post("/api/v1/games", json=body)
+    assert response.status_code == 503
+    assert response.get_json()["error"] == "storage_unavailable"
+
+
+def _migrated_app(tmp_path):
+    url = os.environ.get("DATABASE_URL") or f"sqlite:///{tmp_path}/migrated.sqlite"
+    return create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url})
+
+
+def _drop_everything():
+    db.drop_all()
+    with db.engine.begin() as connection:
+        connection.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
+
+
+def test_downgrading_to_base_refuses_while_games_are_stored_unless_forced(tmp_path, capfd):
+    app = _migrated_app(tmp_path)
+    with app.app_context():
+        _drop_everything()
+        try:
+            upgrade()
+            db.session.add(Game(ruleset_id="classic", options={}))
+            db.session.commit()
+            with pytest.raises(SystemExit):  # Flask-Migrate reports the migration's RuntimeError and exits 1
+                downgrade(revision="base")
+            assert "holds 1 games: this downgrade would delete every one of them" in capfd.readouterr().err
+            assert "game" in sa.inspect(db.engine).get_table_names()
+            assert db.session.scalar(sa.select(sa.func.count()).select_from(Game)) == 1
+            db.session.remove()
+            downgrade(revision="base", x_arg=["force=yes"])
+            assert "game" not in sa.inspect(db.engine).get_table_names()
+        finally:
+            db.session.remove()
+            _drop_everything()
+            db.engine.dispose()
+
+
+def test_a_backup_of_a_live_sqlite_database_holds_its_games(app, client, tmp_path):
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        pytest.skip("the SQLite backup; PostgreSQL gets the pg_dump line")
+    sheet = start_classic(client)
+    client.post(sheet + "/hands/new", data=SPEC_FORM)
+    source = app.config["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///")
+    copy = backup_sqlite(Path(source), tmp_path / "backups")
+    with sqlite3.connect(copy) as connection:
+        assert connection.execute("SELECT count(*) FROM hand").fetchone() == (1,)
+        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_flask_backup_copies_sqlite_only_when_migrations_wait_if_asked(tmp_path):
+    url = f"sqlite:///{tmp_path}/live.sqlite"
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url})
+    app.instance_path = str(tmp_path / "instance")
+    runner = app.test_cli_runner()
+    assert "nothing to back up" in runner.invoke(args=["backup"]).output
+    with app.app_context():
+        upgrade()
+        db.engine.dispose()
+    assert runner.invoke(args=["backup", "--if-pending"]).output == ""  # up to date: no copy
+    result = runner.invoke(args=["backup"])
+    assert "Backed up to" in result.output
+    assert len(list((tmp_path / "instance" / "backups").glob("live-*.sqlite"))) == 1
+
+
+def test_the_pg_dump_line_names_the_database_in_libpq_form():
+    line = pg_dump_command("postgresql+psycopg://canasta:secret@db.local:5433/scores")
+    assert line.startswith("pg_dump --format=custom --file=scores-")
+    assert line.endswith("'postgresql://canasta:secret@db.local:5433/scores'")
