@@ -19,6 +19,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     register_database(app)
     register_babel(app)
     register_csrf(app)
+    register_limits(app)
     register_blueprints(app)
     register_errors(app)
     register_security_headers(app)
@@ -87,6 +88,18 @@ def register_csrf(app: Flask) -> None:
 
     csrf.init_app(app)
     csrf.exempt(api_bp)
+
+
+def register_limits(app: Flask) -> None:
+    """Rate limits per client address (limiting.py); behind a proxy, the address it forwards."""
+    from .extensions import limiter
+
+    hops = int(app.config["PROXY_HOPS"])
+    if hops:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
+    limiter.init_app(app)
 
 
 def register_blueprints(app: Flask) -> None:

@@ -17,3 +17,12 @@ class Config:
     BABEL_DEFAULT_LOCALE = "en"
     LANGUAGES: ClassVar[tuple[str, ...]] = ("en", "es")
     MAX_CONTENT_LENGTH = 256 * 1024  # no honest hand entry comes near this
+    # Rate limits per client address, far above what a table (or a club behind one address) does.
+    RATELIMIT_ENABLED = True
+    RATELIMIT_STORAGE_URI = "memory://"
+    RATELIMIT_HEADERS_ENABLED = True
+    RATE_LIMIT_NEW_GAMES = "30 per minute;300 per day"
+    RATE_LIMIT_HAND_SAVES = "120 per minute"
+    RATE_LIMIT_WRONG_TOKENS = "30 per minute"
+    # Behind a reverse proxy: how many proxies set X-Forwarded-For/-Proto/-Host (0: none, trust nothing).
+    PROXY_HOPS = 0

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from flask_babel import Babel
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
@@ -29,3 +31,5 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()
+#: Per client address; in memory by default (RATELIMIT_STORAGE_URI for one store shared by several servers).
+limiter = Limiter(key_func=get_remote_address)

@@ -21,6 +21,7 @@ def app(tmp_path):
             "TESTING": True,
             "SECRET_KEY": "test",
             "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": False,  # tests/test_rate_limits.py turns them on
             "SQLALCHEMY_DATABASE_URI": database_url(tmp_path, "test"),
         }
     )
@@ -73,6 +74,11 @@ def live_server(tmp_path):
 @pytest.fixture
 def form_server(tmp_path):
     """A real HTTP server whose forms take posts without a CSRF token (for races between phones)."""
-    config = {"SECRET_KEY": "t", "WTF_CSRF_ENABLED": False, "SQLALCHEMY_DATABASE_URI": database_url(tmp_path, "forms")}
+    config = {
+        "SECRET_KEY": "t",
+        "WTF_CSRF_ENABLED": False,
+        "RATELIMIT_ENABLED": False,
+        "SQLALCHEMY_DATABASE_URI": database_url(tmp_path, "forms"),
+    }
     with serving(config) as url:
         yield url

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
+from ..limiting import guard_links
 from .bodies import Refusal
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+guard_links(bp)
 
 
 @bp.errorhandler(Refusal)

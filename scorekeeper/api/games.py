@@ -18,6 +18,7 @@ from ..engine.i18n import N_, Msg
 from ..engine.options import table_options, table_shapes
 from ..errors import json_error
 from ..i18n import render, translate
+from ..limiting import hand_saves, new_games
 from ..limits import PLAYER_NAME, SIDE_NAME
 from ..models import Game
 from ..payloads import ShapeError, parse_partners, parse_side, text
@@ -116,6 +117,7 @@ def _change_refused(exc: Exception, game: Game) -> Reply:
 
 
 @bp.post("/games")
+@new_games
 def create_game() -> Reply:
     """Start a game: rule set, sides with their players (clockwise), options, first dealer."""
     body = json_object()
@@ -180,6 +182,7 @@ def read_game(public_id: str) -> Reply:
 
 
 @bp.post("/games/<public_id>/hands")
+@hand_saves
 def add_hand(public_id: str) -> Reply:
     """Record the next hand; ``expected_hands`` is how many hands the client knows of."""
     game = _editable(public_id)
@@ -200,6 +203,7 @@ def add_hand(public_id: str) -> Reply:
 
 
 @bp.put("/games/<public_id>/hands/<int:number>")
+@hand_saves
 def change_hand(public_id: str, number: int) -> Reply:
     """Replace a hand; ``version`` is the hand's version the client saw."""
     game = _editable(public_id)
@@ -217,6 +221,7 @@ def change_hand(public_id: str, number: int) -> Reply:
 
 
 @bp.delete("/games/<public_id>/hands/<int:number>")
+@hand_saves
 def undo_hand(public_id: str, number: int) -> Reply:
     """Undo the last hand; ``?version=`` is the hand's version the client saw."""
     game = _editable(public_id)

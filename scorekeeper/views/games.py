@@ -14,11 +14,13 @@ from ..engine.options import table_options, table_shapes
 from ..forms import new_game_form
 from ..hand_form import HandForm, hand_form
 from ..i18n import translate
+from ..limiting import guard_links, hand_saves, new_games
 from ..models import Game
 from ..reference import rule_topic
 from .memory import remember, remembered
 
 bp = Blueprint("games", __name__)
+guard_links(bp)
 
 Page = str | Response | tuple[str, int]
 
@@ -44,6 +46,7 @@ def choose_ruleset() -> str:
 
 
 @bp.route("/games/new/<ruleset_id>", methods=["GET", "POST"])
+@new_games
 def new_game(ruleset_id: str) -> Page:
     """Players, how the game ends, the first dealer and house rules; then the game starts."""
     base = RULESETS.get(ruleset_id)
@@ -115,6 +118,7 @@ def _render_sheet(game: Game, *, editable: bool) -> str:
 
 
 @bp.route("/e/<edit_token>/hands/new", methods=["GET", "POST"])
+@hand_saves
 def record_hand(edit_token: str) -> Page:
     """Record the next hand."""
     game = _game(edit_token, editable=True)
@@ -142,6 +146,7 @@ def record_hand(edit_token: str) -> Page:
 
 
 @bp.route("/e/<edit_token>/hands/<int:number>", methods=["GET", "POST"])
+@hand_saves
 def edit_hand(edit_token: str, number: int) -> Page:
     """Fix an earlier hand; every later total follows."""
     game = _game(edit_token, editable=True)
@@ -193,6 +198,7 @@ def preview(edit_token: str) -> str:
 
 
 @bp.post("/e/<edit_token>/undo")
+@hand_saves
 def undo(edit_token: str) -> Response:
     """Remove the last hand (if it is still the one shown)."""
     game = _game(edit_token, editable=True)
@@ -208,6 +214,7 @@ def undo(edit_token: str) -> Response:
 
 
 @bp.post("/e/<edit_token>/rematch")
+@new_games
 def rematch(edit_token: str) -> Response:
     """A new game with the same players and rules."""
     game = _game(edit_token, editable=True)

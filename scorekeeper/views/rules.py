@@ -5,12 +5,14 @@ from __future__ import annotations
 from flask import Blueprint, abort, render_template, request
 
 from ..engine import RULESETS
+from ..limiting import guard_links
 from ..reference.compare import comparison
 from ..reference.search import search
 from ..reference.topics import build_all, build_topic
 from .reference_context import reading
 
 bp = Blueprint("rules", __name__)
+guard_links(bp)
 
 
 def _routes(rule: str, endpoint: str, view: object) -> None:

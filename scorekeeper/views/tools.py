@@ -17,12 +17,14 @@ from ..engine.referee import (
     decide_take_pile,
 )
 from ..i18n import translate
+from ..limiting import guard_links
 from ..reference import rule_topic
 from ..reference.content_play import initial_meld
 from ..tool_forms import GoOutForm, MeldForm, MinimumForm, PileForm, QuestionForm
 from .reference_context import Reading, reading
 
 bp = Blueprint("tools", __name__)
+guard_links(bp)
 
 
 def _routes(name: str, view: Any) -> None:
