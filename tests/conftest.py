@@ -82,3 +82,12 @@ def form_server(tmp_path):
     }
     with serving(config) as url:
         yield url
+
+
+#: Figures a test measured (e.g. the fuzz test's request count), printed at the end of the run.
+FIGURES: list[str] = []
+
+
+def pytest_terminal_summary(terminalreporter):
+    for line in FIGURES:
+        terminalreporter.write_line(line)

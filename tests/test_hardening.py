@@ -237,3 +237,10 @@ def test_api_errors_are_json(client, method, path, status):
     assert response.status_code == status
     assert response.is_json
     assert response.get_json()["message"]
+
+
+@pytest.mark.parametrize("token", ["é", "a\x00b", "\x07"])
+def test_an_edit_token_that_cannot_be_one_is_a_403(client, token):
+    game = new_api_game(client)
+    response = client.post(f"/api/v1/games/{game['id']}/hands", json={}, headers={"X-Edit-Token": token})
+    assert response.status_code == 403

@@ -28,4 +28,4 @@ def options_as_json(response: Response) -> Response:
     return response
 
 
-from . import games, scoring  # noqa: E402,F401  (the routes register on bp)
+from . import games, openapi, scoring  # noqa: E402,F401  (the routes register on bp)

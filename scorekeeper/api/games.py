@@ -19,7 +19,7 @@ from ..engine.options import table_options, table_shapes
 from ..errors import json_error
 from ..i18n import render, translate
 from ..limiting import hand_saves, new_games
-from ..limits import PLAYER_NAME, SIDE_NAME
+from ..limits import PLAYER_NAME, SIDE_NAME, is_token
 from ..models import Game
 from ..payloads import ShapeError, parse_partners, parse_side, text
 from ..records import Record, entry_json, side_from_entry
@@ -79,7 +79,7 @@ def _editable(public_id: str) -> Game:
         raise Refusal(
             json_error(401, "edit_token_required", gettext("Changing a game needs its edit token in X-Edit-Token."))
         )
-    if not hmac.compare_digest(token, game.edit_token):
+    if not is_token(token) or not hmac.compare_digest(token, game.edit_token):
         raise Refusal(json_error(403, "wrong_edit_token", gettext("This edit token does not belong to this game.")))
     return game
 

@@ -1,0 +1,404 @@
+"""The API's OpenAPI 3.1 document (served at /api/v1/openapi.json).
+
+Kept by hand beside the routes; tests/test_openapi.py checks it against real answers and
+schemathesis fuzzes the API from it. The shapes say what JSON is well formed; whether a
+hand keeps the rules of Canasta is the engine's to say (422, every rule broken), and option
+values the engine refuses are a 400 naming the option.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify
+
+from ..engine import RULESETS
+from ..engine.cards import HAND_KEYS, MELD_RANKS
+from ..engine.entries import POINT_CLASSES
+from ..engine.options import PARAMETERS
+from ..limits import LARGEST, MAX_ITEMS, MAX_SIDES, PLAYER_NAME, REASON, SIDE_NAME
+from . import bp
+
+Schema = dict[str, Any]
+
+
+def ref(name: str) -> Schema:
+    """A reference to a component schema."""
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def whole(low: int = -LARGEST, high: int = LARGEST) -> Schema:
+    """A whole number within the API's bounds."""
+    return {"type": "integer", "minimum": low, "maximum": high}
+
+
+def text(longest: int) -> Schema:
+    """A text that fits its column (control characters are refused with a 400 naming the field)."""
+    return {"type": "string", "maxLength": longest}
+
+
+def closed(properties: Schema, required: tuple[str, ...] = ()) -> Schema:
+    """An object with exactly these fields (unknown fields are refused)."""
+    shape: Schema = {"type": "object", "properties": properties, "additionalProperties": False}
+    if required:
+        shape["required"] = list(required)
+    return shape
+
+
+def json_content(schema: Schema, description: str) -> Schema:
+    """A response with a JSON body."""
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def json_body(schema_name: str) -> Schema:
+    """A required JSON request body of a component schema."""
+    return {"required": True, "content": {"application/json": {"schema": ref(schema_name)}}}
+
+
+def error(description: str) -> Schema:
+    """An error answer in the API's shape."""
+    return json_content(ref("Error"), description)
+
+
+COUNT = whole(0, LARGEST)
+MELD = closed({"rank": {"type": "string", "enum": list(MELD_RANKS)}, "naturals": COUNT, "jokers": COUNT, "twos": COUNT})
+PENALTY = closed({"points": whole(), "reason": text(REASON)}, ("points",))
+SIDE_ENTRY = closed(
+    {
+        "name": text(PLAYER_NAME),
+        "total_before": whole(),
+        "melds": {"type": "array", "items": ref("Meld"), "maxItems": MAX_ITEMS},
+        "red_threes": COUNT,
+        "went_out": {"type": "boolean"},
+        "concealed": {"type": "boolean"},
+        "hand": closed(dict.fromkeys(HAND_KEYS, COUNT)),
+        "hand_by_value": closed({str(points): COUNT for points in POINT_CLASSES}),
+        "penalties": {
+            "oneOf": [whole(), {"type": "array", "items": ref("Penalty"), "maxItems": MAX_ITEMS}],
+            "description": "Points (a number), or a list of {points, reason}.",
+        },
+        "meld_points": whole(),
+        "canastas": closed({"natural": COUNT, "mixed": COUNT, "wild": COUNT}),
+        "hand_points": whole(),
+    }
+)
+OPTIONS: Schema = {
+    "type": "object",
+    "propertyNames": {"enum": sorted(PARAMETERS)},
+    "description": "House rules by parameter name; a value the engine refuses is a 400 naming options.<name>.",
+}
+BREAKDOWN = closed(
+    {
+        name: {"type": "integer"}
+        for name in (
+            "meld_points",
+            "canasta_bonus",
+            "red_three_bonus",
+            "going_out_bonus",
+            "special_bonus",
+            "hand_points",
+            "penalties",
+        )
+    }
+)
+CANASTAS = closed({"natural": {"type": "integer"}, "mixed": {"type": "integer"}, "wild": {"type": "integer"}})
+SIDE_SCORE = closed(
+    {
+        "name": {"type": "string"},
+        "hand_score": {"type": "integer"},
+        "breakdown": ref("Breakdown"),
+        "canastas": ref("Canastas"),
+        "total_after": {"type": "integer"},
+        "next_minimum": {"type": "integer"},
+    },
+    ("name", "hand_score", "breakdown", "canastas", "total_after", "next_minimum"),
+)
+VIOLATION = closed(
+    {
+        "side": {"type": ["integer", "null"]},
+        "field": {"type": ["string", "null"]},
+        "rule": {"type": "string"},
+        "message": {"type": "string"},
+        "help": {"type": "string"},
+    },
+    ("side", "field", "rule", "message", "help"),
+)
+ERROR: Schema = {
+    "type": "object",
+    "properties": {
+        "error": {"type": "string"},
+        "message": {"type": "string"},
+        "field": {"type": "string", "description": "The field at fault, for a malformed body."},
+        "hand_number": {"type": ["integer", "null"]},
+        "saved": {"oneOf": [{"type": "null"}, ref("HandRecord")]},
+    },
+    "required": ["error", "message"],
+}
+RULESET = closed(
+    {
+        "id": {"type": "string"},
+        "name": {"type": "string"},
+        "description": {"type": "string"},
+        "players": {"type": "array", "items": {"type": "integer"}},
+        "individual": {"type": "boolean"},
+        "sides": {"type": "array", "items": {"type": "integer"}},
+        "sources": {"type": "array", "items": {"type": "string"}},
+        "options": {"type": "array", "items": {"type": "string"}},
+        "variants": {"type": "object", "additionalProperties": {"type": "object"}},
+        "parameters": {"type": "object"},
+    },
+    ("id", "name", "description", "players", "individual", "sides", "options", "variants", "parameters"),
+)
+RECORD_SIDES = {"type": "array", "items": ref("SideEntry"), "minItems": 2, "maxItems": MAX_SIDES}
+PARTNERS = {"type": ["array", "null"], "items": whole(0, MAX_SIDES - 1), "minItems": 2, "maxItems": 2}
+HAND_RECORD = {
+    "type": "object",
+    "properties": {"partners": PARTNERS, "sides": {"type": "array", "items": {"type": "object"}}},
+    "required": ["partners", "sides"],
+}
+GAME_HAND = closed(
+    {
+        "number": {"type": "integer"},
+        "version": {"type": "integer"},
+        "dealer": {"type": "string"},
+        "partners": PARTNERS,
+        "entries": {"type": "array", "items": {"type": "object"}},
+        "sides": {"type": "array", "items": ref("SideScore")},
+    },
+    ("number", "version", "dealer", "partners", "entries", "sides"),
+)
+GAME = closed(
+    {
+        "id": {"type": "string"},
+        "ruleset": {"type": "string"},
+        "options": {"type": "object"},
+        "version": {"type": "integer"},
+        "first_dealer": {"type": "integer"},
+        "sides": {
+            "type": "array",
+            "items": closed(
+                {"name": {"type": "string"}, "players": {"type": "array", "items": {"type": "string"}}},
+                ("name", "players"),
+            ),
+        },
+        "links": {"type": "object", "additionalProperties": {"type": "string"}},
+        "hands": {"type": "array", "items": ref("GameHand")},
+        "totals": {"type": "array", "items": {"type": "integer"}},
+        "next_hand": {"type": "integer"},
+        "next_dealer": {"type": "string"},
+        "next_minimums": {"type": "array", "items": {"type": "integer"}},
+        "to_target": {"type": "array", "items": {"type": ["integer", "null"]}},
+        "game_over": {"type": "boolean"},
+        "winner": {"type": ["string", "null"]},
+        "edit_token": {"type": "string", "description": "Only in the answer that creates the game."},
+    },
+    ("id", "ruleset", "options", "version", "sides", "links", "hands", "totals", "game_over", "winner"),
+)
+NEW_GAME = closed(
+    {
+        "ruleset": {"type": "string", "enum": list(RULESETS)},
+        "sides": {
+            "type": "array",
+            "minItems": 2,
+            "maxItems": 6,
+            "items": closed(
+                {
+                    "name": text(SIDE_NAME),
+                    "players": {"type": "array", "items": text(PLAYER_NAME), "minItems": 1, "maxItems": 3},
+                },
+                ("players",),
+            ),
+        },
+        "options": OPTIONS,
+        "first_dealer": whole(0, 5),
+    },
+    ("ruleset", "sides"),
+)
+
+RULESET_ID = {"name": "ruleset_id", "in": "path", "required": True, "schema": {"type": "string"}}
+GAME_ID = {"name": "public_id", "in": "path", "required": True, "schema": {"type": "string"}}
+HAND_NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
+EDIT_TOKEN: list[dict[str, list[str]]] = [{"editToken": []}]
+REFUSED = {
+    "400": error("A malformed body, an unknown rule set, or an option refused: `field` names it."),
+    "413": error("The body is larger than any hand needs."),
+    "415": error("The body was not sent as JSON."),
+    "429": error("Too many requests from this address."),
+}
+CHANGE_REFUSED = {
+    **REFUSED,
+    "401": error("No edit token."),
+    "403": error("The edit token is not this game's."),
+    "404": error("No such game (or hand)."),
+    "409": error("Someone changed the game first (the saved hand is in `saved`), or the game is over."),
+    "422": json_content(ref("Violations"), "The hand breaks the rules: every rule broken, with its id."),
+    "503": error("The database cannot take writes right now; nothing was saved."),
+}
+GAME_LINKS = {
+    "ReadGame": {"operationId": "readGame", "parameters": {"public_id": "$response.body#/id"}},
+    "AddHand": {"operationId": "addHand", "parameters": {"public_id": "$response.body#/id"}},
+}
+
+
+def document() -> Schema:
+    """The whole OpenAPI document."""
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Scorekeeper API",
+            "version": "1",
+            "description": "Canasta scoring and whole games. Languages: Accept-Language es or en.",
+        },
+        "servers": [{"url": "/api/v1"}],
+        "paths": {
+            "/rulesets": {
+                "get": {
+                    "operationId": "listRulesets",
+                    "summary": "Every rule set, with its options, variants and parameters.",
+                    "responses": {
+                        "200": json_content(
+                            closed({"rulesets": {"type": "array", "items": ref("Ruleset")}}, ("rulesets",)),
+                            "The rule sets.",
+                        ),
+                        "429": REFUSED["429"],
+                    },
+                }
+            },
+            "/rulesets/{ruleset_id}": {
+                "get": {
+                    "operationId": "readRuleset",
+                    "summary": "One rule set.",
+                    "parameters": [RULESET_ID],
+                    "responses": {
+                        "200": json_content(ref("Ruleset"), "The rule set."),
+                        "404": error("No rule set with that id."),
+                        "429": REFUSED["429"],
+                    },
+                }
+            },
+            "/score": {
+                "post": {
+                    "operationId": "scoreHand",
+                    "summary": "Score one hand; nothing is stored.",
+                    "requestBody": json_body("ScoreRequest"),
+                    "responses": {
+                        "200": json_content(ref("ScoreResult"), "Each side's score, item by item."),
+                        "422": json_content(ref("Violations"), "The hand breaks the rules."),
+                        **REFUSED,
+                    },
+                }
+            },
+            "/games": {
+                "post": {
+                    "operationId": "createGame",
+                    "summary": "Start a game; the answer holds its edit token.",
+                    "requestBody": json_body("NewGame"),
+                    "responses": {
+                        "201": {
+                            **json_content(ref("Game"), "The game, its links, its edit token."),
+                            "links": GAME_LINKS,
+                        },
+                        **REFUSED,
+                        "503": CHANGE_REFUSED["503"],
+                    },
+                }
+            },
+            "/games/{public_id}": {
+                "get": {
+                    "operationId": "readGame",
+                    "summary": "A game and its sheet, every number from the engine.",
+                    "parameters": [GAME_ID],
+                    "responses": {
+                        "200": json_content(ref("Game"), "The game."),
+                        "404": error("No such game."),
+                        "429": REFUSED["429"],
+                    },
+                }
+            },
+            "/games/{public_id}/hands": {
+                "post": {
+                    "operationId": "addHand",
+                    "summary": "Record the next hand.",
+                    "security": EDIT_TOKEN,
+                    "parameters": [GAME_ID],
+                    "requestBody": json_body("NewHand"),
+                    "responses": {"201": json_content(ref("Game"), "The game with the hand."), **CHANGE_REFUSED},
+                }
+            },
+            "/games/{public_id}/hands/{number}": {
+                "put": {
+                    "operationId": "fixHand",
+                    "summary": "Replace a hand (every later total follows).",
+                    "security": EDIT_TOKEN,
+                    "parameters": [GAME_ID, HAND_NUMBER],
+                    "requestBody": json_body("FixedHand"),
+                    "responses": {"200": json_content(ref("Game"), "The game with the hand fixed."), **CHANGE_REFUSED},
+                },
+                "delete": {
+                    "operationId": "undoHand",
+                    "summary": "Undo the last hand.",
+                    "security": EDIT_TOKEN,
+                    "parameters": [
+                        GAME_ID,
+                        HAND_NUMBER,
+                        {"name": "version", "in": "query", "required": True, "schema": {"type": "integer"}},
+                    ],
+                    "responses": {
+                        "200": json_content(ref("Game"), "The game without its last hand."),
+                        **{code: answer for code, answer in CHANGE_REFUSED.items() if code not in ("413", "415")},
+                    },
+                },
+            },
+        },
+        "components": {
+            "securitySchemes": {"editToken": {"type": "apiKey", "in": "header", "name": "X-Edit-Token"}},
+            "schemas": {
+                "Meld": MELD,
+                "Penalty": PENALTY,
+                "SideEntry": SIDE_ENTRY,
+                "ScoreRequest": closed(
+                    {
+                        "ruleset": {"type": "string", "enum": list(RULESETS)},
+                        "options": OPTIONS,
+                        "hand_number": whole(1),
+                        "sides": {"type": "array", "items": ref("SideEntry"), "maxItems": MAX_SIDES},
+                        "partners": PARTNERS,
+                    },
+                    ("ruleset", "sides"),
+                ),
+                "Breakdown": BREAKDOWN,
+                "Canastas": CANASTAS,
+                "SideScore": SIDE_SCORE,
+                "ScoreResult": closed(
+                    {
+                        "ruleset": {"type": "string"},
+                        "sides": {"type": "array", "items": ref("SideScore")},
+                        "winner": {"type": ["string", "null"]},
+                        "game_over": {"type": "boolean"},
+                    },
+                    ("ruleset", "sides", "winner", "game_over"),
+                ),
+                "Violation": VIOLATION,
+                "Violations": closed({"errors": {"type": "array", "items": ref("Violation")}}, ("errors",)),
+                "Error": ERROR,
+                "Ruleset": RULESET,
+                "HandRecord": HAND_RECORD,
+                "GameHand": GAME_HAND,
+                "Game": GAME,
+                "NewGame": NEW_GAME,
+                "NewHand": closed(
+                    {"expected_hands": whole(0), "sides": RECORD_SIDES, "partners": PARTNERS},
+                    ("expected_hands", "sides"),
+                ),
+                "FixedHand": closed(
+                    {"version": whole(0), "sides": RECORD_SIDES, "partners": PARTNERS}, ("version", "sides")
+                ),
+            },
+        },
+    }
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """This document."""
+    return jsonify(document())

@@ -1,0 +1,278 @@
+"""Hostile requests across the API and the form routes: whatever is sent, never a server error.
+
+Seeded and bounded (10,000+ requests, on SQLite and on PostgreSQL); the figure is printed in
+pytest's summary. Bodies start from valid ones and are mutated: values swapped for hostile ones
+(NUL, lone surrogates, control characters, huge or negative numbers, wrong types, long text,
+deep nesting), fields dropped or invented; addresses get hostile ids and query strings.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+from typing import Any
+from urllib.parse import quote, urlencode
+
+import pytest
+
+from .conftest import FIGURES
+
+REQUESTS = 10_400
+SEED = 20261123
+HOSTILE_TEXT = [
+    "",
+    " ",
+    "0",
+    "-1",
+    "1.5",
+    "1e309",
+    "NaN",
+    "99999999999999999999999",
+    "-99999999999999999999999",
+    "\x00",
+    "a\x00b",
+    "\x07\x1b[2J",
+    "\n\r\t",
+    "\ud800",
+    "\udfff",
+    "🃏" * 50,
+    "ñandú",
+    "<script>alert(1)</script>",
+    "' OR 1=1 --",
+    "../../etc/passwd",
+    "%00",
+    "%ff%fe",
+    "x" * 5000,
+    "K",
+    "JOKER",
+    "3R",
+    "true",
+    "null",
+]
+HOSTILE_JSON: list[Any] = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1.5,
+    10**30,
+    -(10**30),
+    2**63,
+    "",
+    [],
+    {},
+    [[[[[[]]]]]],
+    {"a": {"b": {"c": {}}}},
+    list(range(100)),
+    {"rank": "K"},
+    *HOSTILE_TEXT,
+]
+TABLE = {"ruleset": "classic", "sides": [{"players": ["Ana", "Luis"]}, {"players": ["Bea", "Juan"]}]}
+HAND = [
+    {
+        "melds": [{"rank": "8", "naturals": 6, "jokers": 1}, {"rank": "4", "naturals": 3}],
+        "red_threes": 2,
+        "hand": {"K": 1, "JOKER": 1},
+        "penalties": [{"points": 100, "reason": "x"}],
+    },
+    {"melds": [{"rank": "A", "naturals": 7}, {"rank": "6", "naturals": 4, "twos": 1}], "went_out": True},
+]
+QUICK = [
+    {"meld_points": 300, "canastas": {"natural": 1, "mixed": 0, "wild": 0}, "hand_points": -20},
+    {"hand": {"5": 2}},
+]
+FORM = {
+    "expected_hands": "1",
+    "version": "1",
+    "out": "1",
+    "s0_mode": "detailed",
+    "s1_mode": "quick",
+    "s0_m_8_n": "6",
+    "s0_m_8_j": "1",
+    "s0_m_4_n": "3",
+    "s0_red3": "2",
+    "s0_h_K": "1",
+    "s0_v_50": "1",
+    "s0_pc_points": "50",
+    "s0_pc_reason": "x",
+    "s1_q_meld_points": "300",
+    "s1_q_natural": "1",
+    "s1_q_hand_points": "-20",
+    "s0_x0_rank": "K",
+    "s0_x0_n": "3",
+}
+NEW_GAME = {
+    "seat_0": "Ana",
+    "seat_1": "Bea",
+    "seat_2": "Luis",
+    "seat_3": "Juan",
+    "team_0": "",
+    "mode": "target",
+    "target": "5000",
+    "hands": "4",
+    "first_dealer": "0",
+    "opt_canastas_to_go_out": "1",
+    "opt_tie_policy": "draw",
+}
+
+
+def mutate_json(value: Any, rng: random.Random, depth: int = 0) -> Any:
+    """A copy of ``value`` with one hostile change somewhere in it."""
+    if isinstance(value, dict) and value and rng.random() < 0.8:
+        key = rng.choice(list(value))
+        changed = dict(value)
+        roll = rng.random()
+        if roll < 0.1:
+            del changed[key]
+        elif roll < 0.2:
+            changed[rng.choice(HOSTILE_TEXT)] = rng.choice(HOSTILE_JSON)
+        else:
+            changed[key] = mutate_json(value[key], rng, depth + 1)
+        return changed
+    if isinstance(value, list) and value and rng.random() < 0.8:
+        changed_list = list(value)
+        index = rng.randrange(len(value))
+        roll = rng.random()
+        if roll < 0.1:
+            changed_list.append(copy.deepcopy(rng.choice(value)))
+        elif roll < 0.2:
+            del changed_list[index]
+        else:
+            changed_list[index] = mutate_json(value[index], rng, depth + 1)
+        return changed_list
+    return copy.deepcopy(rng.choice(HOSTILE_JSON))
+
+
+def mutate_form(form: dict[str, str], rng: random.Random) -> dict[str, str]:
+    """A form with a few boxes holding hostile text (and maybe a box the form never had)."""
+    changed = dict(form)
+    for _ in range(rng.randint(1, 4)):
+        roll = rng.random()
+        if roll < 0.15:
+            changed.pop(rng.choice(list(changed)), None)
+        elif roll < 0.3:
+            changed[rng.choice(["s0_p_x", "s9_m_K_n", "s0_m_Z_n", "partners", "out", "s0_x1_rank"])] = rng.choice(
+                HOSTILE_TEXT
+            )
+        else:
+            changed[rng.choice(list(form))] = rng.choice(HOSTILE_TEXT)
+    return changed
+
+
+def q(text: str) -> str:
+    """Text for an address, percent-encoded as a browser would send it (broken characters too)."""
+    return quote(text.encode("utf-8", "surrogatepass"), safe="")
+
+
+def form_body(form: dict[str, str]) -> dict[str, Any]:
+    """A form post's keyword arguments, its values encoded as a browser would (broken characters too)."""
+    encoded = {key.encode("utf-8", "surrogatepass"): v.encode("utf-8", "surrogatepass") for key, v in form.items()}
+    return {"data": urlencode(encoded), "content_type": "application/x-www-form-urlencoded"}
+
+
+def raw_body(rng: random.Random) -> bytes:
+    """Bytes that are not quite JSON: deep nesting, broken UTF-8, truncation."""
+    return rng.choice(
+        [
+            b"[" * 5000,
+            b'{"ruleset": "classic", "sides": [' * 300,
+            b"\xff\xfe\x00garbage",
+            b'{"ruleset": "\xed\xa0\x80"}',
+            json.dumps({"ruleset": "classic", "sides": HAND}).encode()[: rng.randint(1, 200)],
+            b"",
+            b"null",
+            b'"\\ud800"',
+        ]
+    )
+
+
+@pytest.fixture
+def arena(client):
+    """Games to aim at: classic with a hand, es_tradicional with penalties, a cutthroat three."""
+    game = client.post("/api/v1/games", json=TABLE).get_json()
+    headers = {"X-Edit-Token": game["edit_token"]}
+    client.post(f"/api/v1/games/{game['id']}/hands", json={"expected_hands": 0, "sides": HAND}, headers=headers)
+    tradicional = client.post(
+        "/api/v1/games", json={**TABLE, "ruleset": "es_tradicional", "options": {"target_rule": "exceed"}}
+    ).get_json()
+    cutthroat = client.post(
+        "/api/v1/games",
+        json={
+            "ruleset": "classic_3p",
+            "sides": [{"players": ["A"]}, {"players": ["B"]}, {"players": ["C"]}],
+            "options": {"cutthroat": True},
+        },
+    ).get_json()
+    return [game, tradicional, cutthroat]
+
+
+def hostile_request(client, games: list[dict[str, Any]], rng: random.Random) -> int:
+    """Send one hostile request; its status."""
+    game = rng.choice(games)
+    gid, token = game["id"], game["edit_token"]
+    wrong = rng.choice(["", "x", "a\x00b", "\x07", "%00", "é", token.upper(), token + "x"])
+    headers = {"X-Edit-Token": token if rng.random() < 0.9 else wrong}
+    kind = rng.randrange(14)
+    if kind == 0:
+        body = mutate_json({"ruleset": "classic", "sides": rng.choice([HAND, QUICK])}, rng)
+        return client.post("/api/v1/score", json=body).status_code
+    if kind == 1:
+        return client.post("/api/v1/games", json=mutate_json(TABLE, rng)).status_code
+    if kind == 2:
+        body = mutate_json({"expected_hands": rng.randint(0, 3), "sides": rng.choice([HAND, QUICK])}, rng)
+        return client.post(f"/api/v1/games/{gid}/hands", json=body, headers=headers).status_code
+    if kind == 3:
+        body = mutate_json({"version": 1, "sides": rng.choice([HAND, QUICK]), "partners": None}, rng)
+        number = rng.choice(["1", "2", "0", "-1", "99999999999999999999"])
+        return client.put(f"/api/v1/games/{gid}/hands/{number}", json=body, headers=headers).status_code
+    if kind == 4:
+        path = rng.choice(["/api/v1/score", "/api/v1/games", f"/api/v1/games/{gid}/hands"])
+        content_type = rng.choice(["application/json", "text/plain", "application/x-www-form-urlencoded", ""])
+        return client.post(path, data=raw_body(rng), content_type=content_type, headers=headers).status_code
+    if kind == 5:
+        hostile = q(rng.choice(HOSTILE_TEXT))
+        path = rng.choice(["/api/v1/games/", "/api/v1/rulesets/", "/g/", "/e/", "/g/x/rules/", "/e/x/hands/"])
+        return client.get(path + hostile).status_code
+    if kind == 6:
+        return client.post(f"/e/{token}/hands/new", **form_body(mutate_form(FORM, rng))).status_code
+    if kind == 7:
+        return client.post(f"/e/{token}/hands/1", **form_body(mutate_form(FORM, rng))).status_code
+    if kind == 8:
+        number = rng.choice(["1", "2", "3", "", "x", "-5", "99999999999999999999"])
+        return client.post(f"/e/{token}/preview?number={number}", **form_body(mutate_form(FORM, rng))).status_code
+    if kind == 9:
+        ruleset = rng.choice(["classic", "es_tradicional", "classic_6p", "hoyle_2p", "nope"])
+        players, sides = rng.choice([("4", "2"), ("6", "3"), ("2", "2"), ("x", ""), ("99999999999999999999", "1")])
+        return client.post(
+            f"/games/new/{ruleset}?players={players}&sides={sides}", **form_body(mutate_form(NEW_GAME, rng))
+        ).status_code
+    if kind == 10:
+        data = {"number": rng.choice(HOSTILE_TEXT), "version": rng.choice(HOSTILE_TEXT)}
+        return client.post(f"/e/{token}/undo", **form_body(data)).status_code
+    if kind == 11:
+        data = {"lang": rng.choice(["es", "en", *HOSTILE_TEXT]), "next": rng.choice(["/", "//evil", *HOSTILE_TEXT])}
+        return client.post("/language", **form_body(data)).status_code
+    if kind == 12:
+        tool = rng.choice(["pile", "meld", "go_out", "minimum"])
+        query = "&".join(
+            f"{rng.choice(['set', 'rank', 'naturals', 'top', 'total', 'canastas', 'x'])}={q(rng.choice(HOSTILE_TEXT))}"
+            for _ in range(rng.randint(1, 5))
+        )
+        return client.get(f"/g/{gid}/tools/{tool}?{query}").status_code
+    query = q(rng.choice(HOSTILE_TEXT))
+    return client.get(rng.choice(["/rules/search?q=", "/rules?set=", "/rules/compare?x="]) + query).status_code
+
+
+def test_ten_thousand_hostile_requests_get_no_server_error(client, arena):
+    rng = random.Random(SEED)
+    statuses: Counter[int] = Counter()
+    for _ in range(REQUESTS):
+        statuses[hostile_request(client, arena, rng)] += 1
+    errors = sum(count for status, count in statuses.items() if status >= 500)
+    summary = ", ".join(f"{status}: {count}" for status, count in sorted(statuses.items()))
+    FIGURES.append(f"fuzz: {REQUESTS} hostile requests, {errors} server errors ({summary})")
+    assert sum(statuses.values()) == REQUESTS
+    assert errors == 0, summary
