@@ -35,7 +35,12 @@ PLAYERS = {"seat_0": "Ana", "seat_1": "Bea", "seat_2": "Luis", "seat_3": "Juan",
 def main() -> None:
     folder = tempfile.mkdtemp()
     app = create_app(
-        {"SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/b.sqlite"}
+        {
+            "SECRET_KEY": "bench",
+            "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": False,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/b.sqlite",
+        }
     )
     with app.app_context():
         db.create_all()
@@ -70,6 +75,24 @@ def main() -> None:
     for _ in range(20):
         client.post(game + "/preview", data=HAND)
     print(f"{'live preview (POST)':<32} {'':>8} {'':>7} {20 / (time.perf_counter() - start):>8,.0f}")
+    flood_refusal(client)
+
+
+def flood_refusal(client) -> None:
+    """The audit's 834-byte post (every penalty box at 100000): how fast it is refused, and that nothing is stored."""
+    game = client.post("/games/new/es_tradicional?players=4&sides=2", data=PLAYERS).headers["Location"]
+    boxes = set(re.findall(r'name="(s[01]_p_[a-z_0-9]+)"', client.get(game + "/hands/new").get_data(as_text=True)))
+    flood = {"expected_hands": "0", **dict.fromkeys(boxes, "100000")}
+    times = []
+    for _ in range(10):
+        start = time.perf_counter()
+        status = client.post(game + "/hands/new", data=flood).status_code
+        times.append((time.perf_counter() - start) * 1000)
+    hands = client.get(game).get_data(as_text=True).count('class="hand"')
+    refused_in = statistics.median(times)
+    print(
+        f"penalty flood ({len(boxes)} boxes at 100000): {status}, refused in {refused_in:.1f} ms, hands stored: {hands}"
+    )
 
 
 if __name__ == "__main__":

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
@@ -37,12 +36,9 @@ def test_a_penalty_count_past_the_bound_is_refused_at_once_and_nothing_is_stored
     form = client.get(sheet + "/hands/new").get_data(as_text=True)
     penalty_boxes = sorted(set(re.findall(r'name="(s[01]_p_[a-z_0-9]+)"', form)))
     assert penalty_boxes, "es_tradicional lists penalties"
-    started = time.perf_counter()
     response = client.post(sheet + "/hands/new", data={"expected_hands": "0", **dict.fromkeys(penalty_boxes, "100000")})
-    elapsed = time.perf_counter() - started
-    assert response.status_code == 400
+    assert response.status_code == 400  # refused by the form's bounds before any scoring (bench/pages.py times it)
     assert "At most 60 here" in response.get_data(as_text=True)
-    assert elapsed < 1.0  # refused before any work (the audit saw 8-9 s and 837 MB)
     with app.app_context():
         assert db.session.scalar(db.select(db.func.count()).select_from(HandEntry)) == 0
 

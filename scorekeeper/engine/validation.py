@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .cards import CARDS_PER_PACK, NATURAL_RANKS, Card
-from .entries import SideEntry
+from .entries import POINT_CLASSES, SideEntry
 from .errors import RuleViolation, RuleViolations
 from .i18n import N_, Msg
 from .melds import meld_violations
@@ -290,7 +290,36 @@ def deck_violations(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[Rule
                     "melds" if side is None or not entries[side].hand.get(key) else f"hand.{key}",
                 )
             )
+    problems.extend(_by_value_problems(entries, ruleset, per_side))
     problems.extend(_quick_deck_problems(entries, ruleset))
+    return problems
+
+
+def _by_value_problems(
+    entries: Sequence[SideEntry], ruleset: RuleSet, per_side: Sequence[Counter[str]]
+) -> list[RuleViolation]:
+    """Cards held counted by value, with the cards of that value named elsewhere, against the packs (D6):
+    with the usual values only jokers are worth 50, and 20 is an ace or a two."""
+    problems: list[RuleViolation] = []
+    for points in POINT_CLASSES:
+        claimed = [max(0, entry.hand_by_value.get(points, 0)) for entry in entries]
+        if not any(claimed):
+            continue
+        keys = [key for key in CARDS_PER_PACK if key != Card.RED_THREE and ruleset.card_values.get(key) == points]
+        limit = sum(CARDS_PER_PACK[key] for key in keys) * ruleset.decks
+        count = sum(claimed) + sum(cards[key] for cards in per_side for key in keys)
+        if count <= limit:
+            continue
+        claimants = [i for i, held in enumerate(claimed) if held]
+        problems.append(
+            RuleViolation(
+                "deck_limit",
+                N_("There are only %(limit)s cards worth %(points)s in %(decks)s packs; the entry has %(count)s."),
+                {"limit": limit, "points": points, "decks": ruleset.decks, "count": count},
+                claimants[0] if len(claimants) == 1 else None,
+                f"hand_by_value.{points}",
+            )
+        )
     return problems
 
 

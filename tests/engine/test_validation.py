@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from scorekeeper.engine import RuleViolations, can_score_hand, hand_violations, verify_hand
@@ -51,6 +53,34 @@ def test_three_packs_hold_more(rules):
 
 def test_black_threes_in_two_packs_are_four(rules):
     assert broken([side("Q:7 3B:4", out=True), side("5:3", "3B")], rules("classic")) == [("deck_limit", None, "melds")]
+
+
+def by_value(entry, **counts):
+    """The entry with cards held counted by value: ``by_value(side(), p50=1, p5=3)``."""
+    return dataclasses.replace(entry, hand_by_value={int(k[1:]): v for k, v in counts.items()})
+
+
+def test_deck_limit_for_cards_held_by_value_counts_the_cards_of_that_value_already_named(rules):
+    # D6: two packs hold 4 jokers, the only cards worth 50; two melded and three held by value is 5.
+    assert broken([by_value(side("Q:3j2"), p50=3), side("5:3")], rules("classic")) == [
+        ("deck_limit", 0, "hand_by_value.50")
+    ]
+    assert broken([by_value(side("Q:3j2"), p50=2), side("5:3")], rules("classic")) == []
+
+
+def test_deck_limit_for_cards_held_by_value_twenty_is_an_ace_or_a_two(rules):
+    # Two packs: 8 aces and 8 twos. Seven aces melded, one two in a meld, nine 20s held: 17 > 16.
+    assert broken([by_value(side("A:7t1"), p20=9), side("5:3")], rules("classic")) == [
+        ("deck_limit", 0, "hand_by_value.20")
+    ]
+    assert broken([by_value(side("A:7t1"), p20=8), side("5:3")], rules("classic")) == []
+
+
+def test_deck_limit_for_cards_held_by_value_counts_both_sides(rules):
+    # 18 cards worth 5 in a pack (4s to 7s and the two black threes): 36 in two packs.
+    assert broken([by_value(side("5:3"), p5=20), by_value(side("6:3"), p5=11)], rules("classic")) == [
+        ("deck_limit", None, "hand_by_value.5")
+    ]
 
 
 def test_red_threes_exceed_deck(rules):

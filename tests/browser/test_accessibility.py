@@ -1,0 +1,80 @@
+"""axe-core on every page, in both languages: no serious or critical finding."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from .conftest import PHONE
+from .test_journeys import add_meld, start_game
+
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+
+
+def serious_findings(page) -> list[str]:
+    """axe's serious and critical violations on the page, each with the elements at fault."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} -> {json.dumps([n['target'] for n in v['nodes']][:5])}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_no_page_has_a_serious_accessibility_finding(browser: Browser, live_server: str, language: str):
+    # The policy forbids inline scripts; only this test's context may inject axe.
+    context = browser.new_context(**PHONE, bypass_csp=True, locale="es-ES" if language == "es" else "en-GB")
+    page = context.new_page()
+    found: dict[str, list[str]] = {}
+
+    def check(name: str) -> None:
+        page.wait_for_load_state()
+        findings = serious_findings(page)
+        if findings:
+            found[name] = findings
+
+    page.goto(live_server + "/")
+    check("home")
+    start_game(page, live_server, "classic", "4", ["Ana", "Bea", "Luis", "Juan"])
+    check("sheet, empty")
+    page.locator("a.button.primary.wide").tap()
+    add_meld(page, 0, "K", 3)
+    add_meld(page, 1, "Q", 4)
+    page.locator("#preview h2").wait_for()
+    check("hand form with a preview")
+    page.locator("form.hand-form button[type=submit]").tap()
+    page.locator("#hand-1 summary").tap()
+    check("sheet with a hand open")
+    edit_link = page.url
+    page.locator("details.share > summary").tap()
+    read_only = page.locator("input.link").first.input_value()
+    check("sheet with the share panel open")
+    page.goto(read_only)
+    check("read-only sheet")
+    for path in [
+        "/games/new",
+        "/games/new/classic?players=4&sides=2",
+        "/rules",
+        "/rules/melds",
+        "/rules/compare",
+        "/rules/search?q=canasta",
+        "/tools/pile",
+        "/tools/meld",
+        "/tools/go-out",
+        "/tools/minimum",
+        "/nowhere",
+    ]:
+        page.goto(live_server + path)
+        check(path)
+    page.goto(edit_link.split("#")[0] + "/hands/new")
+    add_meld(page, 0, "9", 1)
+    page.locator("form.hand-form button[type=submit]").tap()
+    page.locator("#problems").wait_for()
+    check("hand form refused")
+    context.close()
+    assert found == {}
