@@ -20,6 +20,8 @@ from .limits import MAX_ITEMS, REASON
 from .records import SIDE_DEFAULTS, Record
 
 MELD_PARTS = (("n", "naturals"), ("j", "jokers"), ("t", "twos"))
+#: Fields the page fills in itself, not the person.
+UNTYPED = frozenset({"csrf_token", "expected_hands", "version", "save_key"})
 
 
 @dataclass
@@ -55,6 +57,8 @@ class HandForm(FlaskForm):
     out = SelectField(lazy_gettext("Who went out"), default="")
     expected_hands = HiddenField()
     version = HiddenField()
+    #: A one-time key for this rendering of the form: the same form sent twice saves once.
+    save_key = HiddenField()
 
     side_names: tuple[str, ...] = ()
     ruleset: RuleSet
@@ -64,8 +68,11 @@ class HandForm(FlaskForm):
         return [self._side(i, name) for i, name in enumerate(self.side_names)]
 
     def validate(self, extra_validators: Any = None) -> bool:
-        """Shape checks, and no more penalties on one side than the API takes in one list."""
+        """Shape checks: something typed at all, and no more penalties a side than the API takes in one list."""
         valid = bool(super().validate(extra_validators))
+        if valid and self.is_blank():
+            self.form_errors.append(gettext("Nothing has been typed for this hand yet, so nothing was saved."))
+            valid = False
         for side in self.sides():
             counts = [abs(field.data or 0) for _, _, field in side.penalties]
             if sum(counts) + (1 if side.custom_points.data else 0) > MAX_ITEMS and side.penalties:
@@ -98,6 +105,12 @@ class HandForm(FlaskForm):
             custom_points=self[f"{p}pc_points"],
             custom_reason=self[f"{p}pc_reason"],
             quick={name: self[f"{p}q_{name}"] for name in QUICK_FIELDS},
+        )
+
+    def is_blank(self) -> bool:
+        """Whether nothing at all was typed (a form brought back by the browser's Back, saved as it is)."""
+        return not any(
+            field.data for name, field in self._fields.items() if name not in UNTYPED and not name.endswith("mode")
         )
 
     def to_record(self) -> tuple[Record, dict[tuple[int, str], str]]:

@@ -134,6 +134,7 @@ class EditLog(db.Model):  # type: ignore[name-defined,misc]
     """A change to the game: a hand added, edited or undone, with the entries before and after."""
 
     __tablename__ = "edit_log"
+    __table_args__ = (UniqueConstraint("game_id", "save_key"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
@@ -143,6 +144,8 @@ class EditLog(db.Model):  # type: ignore[name-defined,misc]
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     note: Mapped[str] = mapped_column(Text, default="")
+    # The one-time key of the form (or API request) that made this change: sent again, it changes nothing.
+    save_key: Mapped[str | None] = mapped_column(String(64), default=None)
 
     game: Mapped[Game] = relationship(back_populates="edits")
 

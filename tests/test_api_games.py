@@ -151,3 +151,19 @@ def test_cards_held_by_value_take_only_card_values(client, game):
     response = add(client, game, [bad, THEM], 0)
     assert response.status_code == 400
     assert response.get_json()["field"] == "sides[0].hand_by_value.15"
+
+
+def test_a_hand_sent_again_with_its_idempotency_key_is_saved_once(client, game):
+    headers = {"X-Edit-Token": game["edit_token"], "Idempotency-Key": "retry-after-wifi-drop-1"}
+    body = {"expected_hands": 0, "sides": [{"melds": [{"rank": "K", "naturals": 3}]}, {}]}
+    first = client.post(f"/api/v1/games/{game['id']}/hands", json=body, headers=headers)
+    again = client.post(f"/api/v1/games/{game['id']}/hands", json=body, headers=headers)
+    assert first.status_code == 201
+    assert again.status_code == 200
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert len(again.get_json()["hands"]) == 1
+    bad = client.post(
+        f"/api/v1/games/{game['id']}/hands", json=body, headers={**headers, "Idempotency-Key": "no spaces"}
+    )
+    assert bad.status_code == 400
+    assert bad.get_json()["field"] == "Idempotency-Key"

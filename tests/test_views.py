@@ -319,3 +319,46 @@ def test_penalties_from_the_rule_sets_list_are_counted_and_a_negative_count_is_r
     assert 'data-rule="negative_count"' in text(refused)
     assert client.post(game + "/hands/new", data=two).status_code == 302
     assert "-70" in text(client.get(game))  # kings 30, twice 50 for taking two cards
+
+
+def test_the_same_hand_form_sent_twice_saves_one_hand_and_says_so(client):
+    sheet = start_classic(client)
+    form = client.get(sheet + "/hands/new").get_data(as_text=True)
+    key = re.search(r'name="save_key" type="hidden" value="([^"]+)"', form).group(1)
+    first = client.post(sheet + "/hands/new", data={**SPEC_FORM, "save_key": key})
+    again = client.post(sheet + "/hands/new", data={**SPEC_FORM, "save_key": key, "expected_hands": "1"})
+    assert first.status_code == 302
+    assert again.status_code == 302
+    assert "already=1" in again.headers["Location"]
+    page = text(client.get(again.headers["Location"]))
+    assert "Hand 1 was already saved; nothing was recorded twice." in page
+    assert page.count('class="hand"') == 1
+
+
+def test_a_fix_sent_twice_with_its_key_changes_the_hand_once(client):
+    sheet = start_classic(client)
+    client.post(sheet + "/hands/new", data=SPEC_FORM)
+    form = client.get(sheet + "/hands/1").get_data(as_text=True)
+    key = re.search(r'name="save_key" type="hidden" value="([^"]+)"', form).group(1)
+    fixed = {**SPEC_FORM, "s0_red3": "3", "version": "1", "save_key": key}
+    assert client.post(sheet + "/hands/1", data=fixed).status_code == 302
+    again = client.post(sheet + "/hands/1", data=fixed)
+    assert "already=1" in again.headers["Location"]  # not a version conflict
+
+
+def test_a_blank_hand_form_is_refused_with_its_reason(client):
+    sheet = start_classic(client)
+    response = client.post(sheet + "/hands/new", data={"expected_hands": "0", "s0_mode": "detailed", "out": ""})
+    assert response.status_code == 400
+    assert "Nothing has been typed for this hand yet" in text(response)
+
+
+def test_every_hand_form_has_its_own_one_time_key(client):
+    sheet = start_classic(client)
+    keys = {
+        re.search(
+            r'name="save_key" type="hidden" value="([^"]+)"', client.get(sheet + "/hands/new").get_data(as_text=True)
+        ).group(1)
+        for _ in range(3)
+    }
+    assert len(keys) == 3

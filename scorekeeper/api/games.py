@@ -84,6 +84,30 @@ def _editable(public_id: str) -> Game:
     return game
 
 
+def _idempotency_key() -> str | None:
+    """The request's Idempotency-Key: a request sent again with the same key changes nothing."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not is_token(key):
+        raise Refusal(
+            json_error(
+                400,
+                "invalid_request",
+                gettext("Idempotency-Key must be 1 to 64 letters, digits, - or _."),
+                field="Idempotency-Key",
+            )
+        )
+    return key
+
+
+def _replayed(game: Game) -> Reply:
+    """The same request came again: the game as it stands, and nothing saved twice (200, not 201)."""
+    reply = jsonify(game_json(services.find_game(game.public_id, editable=False) or game))
+    reply.headers["Idempotent-Replayed"] = "true"
+    return reply, 200
+
+
 def _record(body: dict[str, Any], sides: int) -> Record:
     if "sides" not in body or not isinstance(body["sides"], list) or len(body["sides"]) != sides:
         raise ShapeError("sides", Msg(N_("sides must hold one entry per side: %(count)s."), {"count": sides}))
@@ -196,7 +220,9 @@ def add_hand(public_id: str) -> Reply:
             field="expected_hands",
         )
     try:
-        services.record_hand(game, _record(body, len(game.sides)), expected_hands=expected)
+        services.record_hand(game, _record(body, len(game.sides)), expected_hands=expected, save_key=_idempotency_key())
+    except services.AlreadySaved:
+        return _replayed(game)
     except (ShapeError, RuleViolations, services.GameError) as exc:
         return _change_refused(exc, game)
     return jsonify(game_json(game)), 201
@@ -214,7 +240,11 @@ def change_hand(public_id: str, number: int) -> Reply:
             400, "invalid_request", gettext("version (the hand's version you saw) is required."), field="version"
         )
     try:
-        services.edit_hand(game, number, _record(body, len(game.sides)), expected_version=version)
+        services.edit_hand(
+            game, number, _record(body, len(game.sides)), expected_version=version, save_key=_idempotency_key()
+        )
+    except services.AlreadySaved:
+        return _replayed(game)
     except (ShapeError, RuleViolations, services.GameError) as exc:
         return _change_refused(exc, game)
     return jsonify(game_json(game))

@@ -217,6 +217,13 @@ NEW_GAME = closed(
 
 RULESET_ID = {"name": "ruleset_id", "in": "path", "required": True, "schema": {"type": "string"}}
 GAME_ID = {"name": "public_id", "in": "path", "required": True, "schema": {"type": "string"}}
+IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "description": "A key of the client's choosing: the same request sent again with it saves nothing twice.",
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+}
 HAND_NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
 EDIT_TOKEN: list[dict[str, list[str]]] = [{"editToken": []}]
 REFUSED = {
@@ -320,9 +327,13 @@ def document() -> Schema:
                     "operationId": "addHand",
                     "summary": "Record the next hand.",
                     "security": EDIT_TOKEN,
-                    "parameters": [GAME_ID],
+                    "parameters": [GAME_ID, IDEMPOTENCY_KEY],
                     "requestBody": json_body("NewHand"),
-                    "responses": {"201": json_content(ref("Game"), "The game with the hand."), **CHANGE_REFUSED},
+                    "responses": {
+                        "201": json_content(ref("Game"), "The game with the hand."),
+                        "200": json_content(ref("Game"), "This Idempotency-Key was saved before: nothing new."),
+                        **CHANGE_REFUSED,
+                    },
                 }
             },
             "/games/{public_id}/hands/{number}": {
@@ -330,7 +341,7 @@ def document() -> Schema:
                     "operationId": "fixHand",
                     "summary": "Replace a hand (every later total follows).",
                     "security": EDIT_TOKEN,
-                    "parameters": [GAME_ID, HAND_NUMBER],
+                    "parameters": [GAME_ID, HAND_NUMBER, IDEMPOTENCY_KEY],
                     "requestBody": json_body("FixedHand"),
                     "responses": {"200": json_content(ref("Game"), "The game with the hand fixed."), **CHANGE_REFUSED},
                 },

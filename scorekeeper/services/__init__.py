@@ -1,7 +1,7 @@
 """Use cases, by what changes together: the sheet (sheet.py), starting and finding games
 (games.py), changing hands (hands.py). Views and the API call these names."""
 
-from .errors import Conflict, GameError, GameOver, HandNotFound, StorageUnavailable
+from .errors import AlreadySaved, Conflict, GameError, GameOver, HandNotFound, StorageUnavailable
 from .games import NewGame, NewSide, find_game, games_by_public_ids, rematch, replace_edit_link, start_game
 from .hands import edit_hand, record_hand, undo_last_hand
 from .sheet import (
@@ -18,6 +18,7 @@ from .sheet import (
 )
 
 __all__ = [
+    "AlreadySaved",
     "Conflict",
     "GameError",
     "GameOver",

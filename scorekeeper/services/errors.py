@@ -27,5 +27,13 @@ class Conflict(GameError):
         self.mine = mine
 
 
+class AlreadySaved(GameError):
+    """This very form (its one-time key) was saved before: nothing new is recorded."""
+
+    def __init__(self, hand_number: int | None) -> None:
+        super().__init__(f"already saved as hand {hand_number}")
+        self.hand_number = hand_number
+
+
 class StorageUnavailable(GameError):
     """The database refused the write (read-only, full, unreachable): nothing was saved."""

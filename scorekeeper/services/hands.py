@@ -12,16 +12,18 @@ from ..engine import RuleViolations
 from ..extensions import db
 from ..models import EditLog, Game, Hand, now
 from ..records import Record, apply_record, record_of
-from .errors import Conflict, GameOver, HandNotFound
+from .errors import AlreadySaved, Conflict, GameOver, HandNotFound
 from .sheet import compute_sheet
 from .transaction import lock, writes
 
 
 @writes
-def record_hand(game: Game, record: Record, expected_hands: int) -> Hand:
+def record_hand(game: Game, record: Record, expected_hands: int, save_key: str | None = None) -> Hand:
     """Add the next hand. ``expected_hands`` is how many hands the recorder saw: if another
-    phone added one meanwhile, nothing is saved and ``Conflict`` shows both."""
+    phone added one meanwhile, nothing is saved and ``Conflict`` shows both. A ``save_key``
+    already used (the same form sent twice) records nothing and raises ``AlreadySaved``."""
     game = lock(game)
+    _refuse_repeat(game, save_key)
     sheet = compute_sheet(game)
     if len(game.hands) != expected_hands:
         saved = record_of(game.hands[-1]) if game.hands else None
@@ -33,15 +35,17 @@ def record_hand(game: Game, record: Record, expected_hands: int) -> Hand:
     hand = Hand(number=len(game.hands) + 1)
     apply_record(hand, record)
     game.hands.append(hand)
-    _check_and_commit(game, EditLog(action="add", hand_number=hand.number, after=record), conflict_record=record)
+    log = EditLog(action="add", hand_number=hand.number, after=record, save_key=save_key)
+    _check_and_commit(game, log, conflict_record=record)
     return hand
 
 
 @writes
-def edit_hand(game: Game, number: int, record: Record, expected_version: int) -> Hand:
+def edit_hand(game: Game, number: int, record: Record, expected_version: int, save_key: str | None = None) -> Hand:
     """Replace an earlier hand; every later total and minimum follows. Refused if the hand
-    changed since the editor opened it."""
+    changed since the editor opened it; a ``save_key`` already used records nothing."""
     game = lock(game)
+    _refuse_repeat(game, save_key)
     if number > len(game.hands) and any(log.action == "undo" and log.hand_number == number for log in game.edits):
         db.session.rollback()
         raise Conflict(number, None, record)  # undone on another phone since the editor opened it
@@ -54,7 +58,7 @@ def edit_hand(game: Game, number: int, record: Record, expected_version: int) ->
     apply_record(hand, record)
     hand.version += 1
     hand.updated_at = now()
-    log = EditLog(action="edit", hand_number=number, before=before, after=record)
+    log = EditLog(action="edit", hand_number=number, before=before, after=record, save_key=save_key)
     _check_and_commit(game, log, conflict_record=record)
     return hand
 
@@ -75,6 +79,16 @@ def undo_last_hand(game: Game, expected_number: int, expected_version: int) -> N
     game.hands.remove(last)
     db.session.delete(last)
     _check_and_commit(game, log, conflict_record=None)
+
+
+def _refuse_repeat(game: Game, save_key: str | None) -> None:
+    """A form or request already saved (its one-time key is in the log) changes nothing again."""
+    if save_key is None:
+        return
+    for log in game.edits:
+        if log.save_key == save_key:
+            db.session.rollback()
+            raise AlreadySaved(log.hand_number)
 
 
 def _hand(game: Game, number: int) -> Hand:

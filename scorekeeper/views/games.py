@@ -15,7 +15,8 @@ from ..forms import new_game_form
 from ..hand_form import HandForm, hand_form
 from ..i18n import translate
 from ..limiting import guard_links, hand_saves, new_games
-from ..models import Game
+from ..limits import is_token
+from ..models import Game, new_token
 from ..reference import rule_topic
 from .memory import remember, remembered
 
@@ -114,7 +115,8 @@ def edit_sheet(edit_token: str) -> str:
 def _render_sheet(game: Game, *, editable: bool) -> str:
     sheet = services.compute_sheet(game)
     log = services.describe_edits(game)
-    return render_template("games/sheet.html", game=game, sheet=sheet, editable=editable, log=log)
+    already = request.args.get("already", type=int) if editable else None
+    return render_template("games/sheet.html", game=game, sheet=sheet, editable=editable, log=log, already=already)
 
 
 @bp.route("/e/<edit_token>/hands/new", methods=["GET", "POST"])
@@ -126,12 +128,17 @@ def record_hand(edit_token: str) -> Page:
     form = _hand_form(game, sheet)
     if request.method == "GET":
         form.expected_hands.data = str(len(sheet.hands))
+        form.save_key.data = new_token()
         return _render_hand_form(game, sheet, form, number=sheet.next_hand)
     if not form.validate_on_submit():
         return _render_hand_form(game, sheet, form, number=sheet.next_hand, status=400)
     record, where = form.to_record()
     try:
-        services.record_hand(game, record, expected_hands=_int(form.expected_hands.data, len(sheet.hands)))
+        services.record_hand(
+            game, record, expected_hands=_int(form.expected_hands.data, len(sheet.hands)), save_key=_key(form)
+        )
+    except services.AlreadySaved as done:
+        return _already_saved(game, done)
     except RuleViolations as refused:
         return _render_hand_form(game, sheet, form, sheet.next_hand, refused.violations, where, status=422)
     except services.Conflict as conflict:
@@ -158,12 +165,15 @@ def edit_hand(edit_token: str, number: int) -> Page:
         stored = sheet.hands[number - 1]
         form.load_record(stored.record)
         form.version.data = str(stored.version)
+        form.save_key.data = new_token()
         return _render_hand_form(game, sheet, form, number=number)
     if not form.validate_on_submit():
         return _render_hand_form(game, sheet, form, number=number, status=400)
     record, where = form.to_record()
     try:
-        services.edit_hand(game, number, record, expected_version=_int(form.version.data, 0))
+        services.edit_hand(game, number, record, expected_version=_int(form.version.data, 0), save_key=_key(form))
+    except services.AlreadySaved as done:
+        return _already_saved(game, done)
     except RuleViolations as refused:
         return _render_hand_form(game, sheet, form, number, refused.violations, where, status=422)
     except services.Conflict as conflict:
@@ -232,6 +242,18 @@ def new_edit_link(edit_token: str) -> Response:
 
 
 # ---- helpers -----------------------------------------------------------------------------
+
+
+def _key(form: HandForm) -> str | None:
+    """The form's one-time key, when it is one."""
+    key = form.save_key.data or ""
+    return key if is_token(key) else None
+
+
+def _already_saved(game: Game, done: services.AlreadySaved) -> Response:
+    """The same form came again (Back and Save, a double tap, a retry): show the hand it saved."""
+    sheet = url_for("games.edit_sheet", edit_token=game.edit_token, already=done.hand_number)
+    return redirect(sheet + f"#hand-{done.hand_number}")
 
 
 def _still_edits(game: Game, tokens: dict[str, str | None]) -> bool:

@@ -52,6 +52,12 @@
   var form = document.querySelector("form.hand-form");
   if (!form) return;
 
+  // What the server sent, never values the browser brought back from an earlier visit (Back).
+  form.reset();
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) window.location.reload();
+  });
+
 
   // One way of entry per side: card by card, or quick.
   Array.prototype.forEach.call(form.querySelectorAll(".side-entry"), function (side) {
