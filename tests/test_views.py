@@ -130,7 +130,7 @@ def test_a_refused_hand_keeps_everything_typed_and_links_the_rule(client):
     assert response.status_code == 422
     page = text(response)
     assert 'data-rule="meld_max_wilds"' in page
-    assert re.search(r'href="/g/[\w-]+/rules/melds#meld_max_wilds"', page)
+    assert re.search(r'href="/e/[\w-]+/rules/melds#meld_max_wilds"', page)
     assert 'name="s0_m_8_n" value="6"' in page
     assert 'name="s0_m_8_j" value="4"' in page
     assert 'name="s0_red3" value="2"' in page
@@ -362,3 +362,32 @@ def test_every_hand_form_has_its_own_one_time_key(client):
         for _ in range(3)
     }
     assert len(keys) == 3
+
+
+def test_rules_and_tools_opened_from_an_edit_page_lead_back_to_the_edit_sheet(client):
+    sheet = start_classic(client)
+    path = sheet.split("localhost")[-1]
+    page = text(client.get(sheet))
+    assert f'class="rules-link" href="{path}/rules"' in page
+    for address in (f"{path}/rules", f"{path}/rules/melds", f"{path}/tools/pile", f"{path}/rules/search?q=canasta"):
+        response = client.get(address)
+        assert response.status_code == 200, address
+        assert response.headers["Cache-Control"] == "no-store"
+        assert f'<a href="{path}">' in text(response), address  # back to the game: the edit sheet
+    topics = text(client.get(f"{path}/rules"))
+    assert f'href="{path}/rules/melds"' in topics  # links within the reference keep the game context
+
+
+def test_rules_opened_from_the_read_only_link_never_show_the_edit_link(client):
+    sheet = start_classic(client)
+    public = re.search(r'value="http://localhost(/g/[^"]+)"', text(client.get(sheet))).group(1)
+    page = text(client.get(f"{public}/rules/melds"))
+    assert f'<a href="{public}">' in page
+    assert "/e/" not in page
+
+
+def test_a_refused_hands_rule_links_stay_in_the_edit_context(client):
+    sheet = start_classic(client)
+    path = sheet.split("localhost")[-1]
+    refused = text(client.post(sheet + "/hands/new", data={**SPEC_FORM, "s0_m_8_j": "4"}))
+    assert f'href="{path}/rules/melds#meld_max_wilds"' in refused

@@ -281,7 +281,7 @@ def _problems(game: Game, violations: list[RuleViolation]) -> list[dict[str, Any
             "side": v.side,
             "field": v.field,
             "message": v.render(translate),
-            "help": url_for("rules.topic", public_id=game.public_id, slug=rule_topic(v.rule)) + f"#{v.rule}",
+            "help": url_for("rules.topic", edit_token=game.edit_token, slug=rule_topic(v.rule)) + f"#{v.rule}",
         }
         for v in violations
     ]
@@ -317,6 +317,7 @@ def _render_hand_form(
         by_field=by_field,
         conflict=conflict,
         action=action,
+        editable=True,
     )
     return body, status
 

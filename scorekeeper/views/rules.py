@@ -18,26 +18,27 @@ guard_links(bp)
 def _routes(rule: str, endpoint: str, view: object) -> None:
     bp.add_url_rule(f"/rules{rule}", endpoint, view)  # type: ignore[arg-type]
     bp.add_url_rule(f"/g/<public_id>/rules{rule}", endpoint, view)  # type: ignore[arg-type]
+    bp.add_url_rule(f"/e/<edit_token>/rules{rule}", endpoint, view)  # type: ignore[arg-type]
 
 
-def index(public_id: str | None = None) -> str:
+def index(public_id: str | None = None, edit_token: str | None = None) -> str:
     """The topics, the rule set being read, search, tools and the comparison."""
-    page = reading(public_id)
+    page = reading(public_id, edit_token)
     return render_template("rules/index.html", page=page, topics=build_all(page.ruleset), rulesets=RULESETS.values())
 
 
-def topic(slug: str, public_id: str | None = None) -> str:
+def topic(slug: str, public_id: str | None = None, edit_token: str | None = None) -> str:
     """One topic of the reference, with the numbers of the rule set being read."""
-    page = reading(public_id)
+    page = reading(public_id, edit_token)
     built = build_topic(slug, page.ruleset)
     if built is None:
         abort(404)
     return render_template("rules/topic.html", page=page, topic=built, rulesets=RULESETS.values())
 
 
-def find(public_id: str | None = None) -> str:
+def find(public_id: str | None = None, edit_token: str | None = None) -> str:
     """Search the reference in both languages, forgiving accents and case."""
-    page = reading(public_id)
+    page = reading(public_id, edit_token)
     query = request.args.get("q", "").strip()[:100]
     results = search(query, page.ruleset) if query else []
     return render_template("rules/search.html", page=page, query=query, results=results, rulesets=RULESETS.values())

@@ -30,6 +30,7 @@ guard_links(bp)
 def _routes(name: str, view: Any) -> None:
     bp.add_url_rule(f"/tools/{name}", name.replace("-", "_"), view)
     bp.add_url_rule(f"/g/<public_id>/tools/{name}", name.replace("-", "_"), view)
+    bp.add_url_rule(f"/e/<edit_token>/tools/{name}", name.replace("-", "_"), view)
 
 
 def _answer_view(page: Reading, answer: Answer) -> dict[str, Any]:
@@ -56,9 +57,9 @@ def _asked(form: QuestionForm) -> bool:
     return bool(request.args.get("ask")) and form.validate()
 
 
-def pile(public_id: str | None = None) -> str:
+def pile(public_id: str | None = None, edit_token: str | None = None) -> str:
     """May I take the discard pile?"""
-    page = reading(public_id)
+    page = reading(public_id, edit_token)
     form = PileForm(formdata=request.args)
     answer = None
     if _asked(form):
@@ -76,9 +77,9 @@ def pile(public_id: str | None = None) -> str:
     return _page("tools/pile.html", page, form, answer)
 
 
-def meld(public_id: str | None = None) -> str:
+def meld(public_id: str | None = None, edit_token: str | None = None) -> str:
     """Is this meld legal, and is it a canasta?"""
-    page = reading(public_id)
+    page = reading(public_id, edit_token)
     form = MeldForm(formdata=request.args)
     answer = None
     if _asked(form):
@@ -88,9 +89,9 @@ def meld(public_id: str | None = None) -> str:
     return _page("tools/meld.html", page, form, answer)
 
 
-def go_out(public_id: str | None = None) -> str:
+def go_out(public_id: str | None = None, edit_token: str | None = None) -> str:
     """May we go out?"""
-    page = reading(public_id)
+    page = reading(public_id, edit_token)
     form = GoOutForm(formdata=request.args)
     answer = None
     if _asked(form):
@@ -103,9 +104,9 @@ def go_out(public_id: str | None = None) -> str:
     return _page("tools/go_out.html", page, form, answer)
 
 
-def minimum(public_id: str | None = None) -> str:
+def minimum(public_id: str | None = None, edit_token: str | None = None) -> str:
     """What is our minimum?"""
-    page = reading(public_id)
+    page = reading(public_id, edit_token)
     form = MinimumForm(formdata=request.args)
     answer = decide_minimum(form.total.data or 0, page.ruleset) if _asked(form) else None
     return _page("tools/minimum.html", page, form, answer, table=initial_meld(page.ruleset).sections[0])

@@ -28,3 +28,12 @@ def test_back_after_saving_and_save_again_leaves_one_hand(page: Page, live_serve
     page.goto(sheet)
     expect(page.locator("details.hand")).to_have_count(1)
     expect(page.locator("#hand-1 summary")).to_contain_text("+120")
+
+
+def test_reading_the_rules_and_coming_back_returns_to_the_edit_sheet(page: Page, live_server: str):
+    start_game(page, live_server, "classic", "4 players in 2 pairs", PLAYERS)
+    page.get_by_role("link", name="Rules", exact=True).tap()
+    page.get_by_role("link", name="Melds").first.tap()
+    page.get_by_role("link", name="Back to the game").tap()
+    expect(page.get_by_role("link", name="Record hand 1")).to_be_visible()
+    assert "/e/" in page.url
