@@ -76,9 +76,9 @@ def register_database(app: Flask) -> None:
 def register_babel(app: Flask) -> None:
     """Spanish and English, from the browser or the language switch."""
     from .extensions import babel
-    from .i18n import select_locale
+    from .i18n import select_locale, select_timezone
 
-    babel.init_app(app, locale_selector=select_locale)
+    babel.init_app(app, locale_selector=select_locale, timezone_selector=select_timezone)
 
 
 def register_csrf(app: Flask) -> None:
@@ -158,7 +158,15 @@ def template_globals() -> dict[str, Any]:
     """What every template may use besides Flask's own."""
     from flask_babel import get_locale
 
-    return {"current_locale": lambda: str(get_locale() or "en")}
+    from .wording import ends_game_sentence, finished_sentence, leader_sentence, winner_sentence
+
+    return {
+        "current_locale": lambda: str(get_locale() or "en"),
+        "winner_sentence": winner_sentence,
+        "finished_sentence": finished_sentence,
+        "leader_sentence": leader_sentence,
+        "ends_game_sentence": ends_game_sentence,
+    }
 
 
 def register_cli(app: Flask) -> None:

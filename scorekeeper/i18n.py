@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
+from zoneinfo import available_timezones
 
 from flask import current_app, request
 from flask_babel import gettext
@@ -19,6 +21,22 @@ def select_locale() -> str:
     if chosen is not None and chosen in languages:
         return chosen
     return str(request.accept_languages.best_match(languages) or current_app.config["BABEL_DEFAULT_LOCALE"])
+
+
+TIMEZONE_COOKIE = "tz"
+
+
+@cache
+def _zones() -> frozenset[str]:
+    return frozenset(available_timezones())
+
+
+def select_timezone() -> str:
+    """The phone's time zone (its script keeps it in a cookie), else UTC: dates show in the phone's time."""
+    chosen = request.cookies.get(TIMEZONE_COOKIE, "")
+    if 0 < len(chosen) <= 64 and chosen in _zones():
+        return chosen
+    return "UTC"
 
 
 def _(message: str, **values: Any) -> str:

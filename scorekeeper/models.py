@@ -25,6 +25,16 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+#: Join codes avoid letters and digits that read alike (0/O, 1/I/L).
+JOIN_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+JOIN_LENGTH = 6
+
+
+def new_join_code() -> str:
+    """A short code to type on another phone (6 characters, about 887 million codes)."""
+    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_LENGTH))
+
+
 class Game(db.Model):  # type: ignore[name-defined,misc]
     """A game at one table: its rule set, house rules, and who plays."""
 
@@ -33,6 +43,8 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     public_id: Mapped[str] = mapped_column(String(32), unique=True, index=True, default=new_token)
     edit_token: Mapped[str] = mapped_column(String(32), unique=True, index=True, default=new_token)
+    # Typed on another phone to follow the game read-only ("Open a game").
+    join_code: Mapped[str] = mapped_column(String(8), unique=True, index=True, default=new_join_code)
     ruleset_id: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     first_dealer: Mapped[int] = mapped_column(Integer, default=0)
@@ -157,3 +169,19 @@ class Heartbeat(db.Model):  # type: ignore[name-defined,misc]
 
     id: Mapped[int] = mapped_column(primary_key=True)
     at: Mapped[datetime] = mapped_column(default=now)
+
+
+class PhoneGame(db.Model):  # type: ignore[name-defined,misc]
+    """A game opened on a phone (a browser, known by its long-lived random cookie), for its list of games."""
+
+    __tablename__ = "phone_game"
+    __table_args__ = (UniqueConstraint("phone_id", "game_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    phone_id: Mapped[str] = mapped_column(String(64), index=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    # The edit token this phone was given; once the game's link is replaced it no longer edits.
+    edit_token: Mapped[str | None] = mapped_column(String(32), default=None)
+    opened_at: Mapped[datetime] = mapped_column(default=now)
+
+    game: Mapped[Game] = relationship()

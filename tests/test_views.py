@@ -215,7 +215,7 @@ def test_home_lists_this_browsers_games_with_their_state(client):
     client.post(game + "/hands/new", data=SPEC_FORM)
     page = text(client.get("/"))
     assert "Ana &amp; Luis · Bea &amp; Juan" in page
-    assert "In progress: Bea &amp; Juan leads with 780" in page
+    assert "In progress: Bea &amp; Juan lead with 780" in page
 
 
 def test_forms_need_the_csrf_token(app):

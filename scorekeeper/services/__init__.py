@@ -2,7 +2,7 @@
 (games.py), changing hands (hands.py). Views and the API call these names."""
 
 from .errors import AlreadySaved, Conflict, GameError, GameOver, HandNotFound, StorageUnavailable
-from .games import NewGame, NewSide, find_game, games_by_public_ids, rematch, replace_edit_link, start_game
+from .games import NewGame, NewSide, find_game, rematch, replace_edit_link, start_game
 from .hands import edit_hand, record_hand, undo_last_hand
 from .sheet import (
     LogLine,
@@ -34,7 +34,6 @@ __all__ = [
     "edit_hand",
     "find_game",
     "game_ruleset",
-    "games_by_public_ids",
     "hand_version",
     "preview_hand",
     "record_hand",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,16 +50,6 @@ def find_game(token: str, *, editable: bool) -> Game | None:
         return None
     column = Game.edit_token if editable else Game.public_id
     return db.session.scalars(select(Game).where(column == token).options(*WHOLE_GAME)).first()
-
-
-def games_by_public_ids(public_ids: Sequence[str]) -> list[Game]:
-    """The games a browser remembers, most recent first."""
-    public_ids = [public_id for public_id in public_ids if is_token(public_id)]
-    if not public_ids:
-        return []
-    found = db.session.scalars(select(Game).where(Game.public_id.in_(list(public_ids))).options(*WHOLE_GAME)).all()
-    order = {public_id: index for index, public_id in enumerate(public_ids)}
-    return sorted(found, key=lambda game: order[game.public_id])
 
 
 # ---- changing --------------------------------------------------------------------------

@@ -18,7 +18,8 @@ from ..limiting import guard_links, hand_saves, new_games
 from ..limits import is_token
 from ..models import Game, new_token
 from ..reference import rule_topic
-from .memory import remember, remembered
+from ..services import phone
+from .memory import forget, keep_phone_cookie, remember, remembered
 
 bp = Blueprint("games", __name__)
 guard_links(bp)
@@ -26,17 +27,40 @@ guard_links(bp)
 Page = str | Response | tuple[str, int]
 
 
+bp.after_app_request(keep_phone_cookie)
+
+
 @bp.get("/")
 def home() -> str:
-    """Start a game; the games this browser started or opened, with their state."""
-    remembered_games = remembered()
-    games = services.games_by_public_ids([public_id for public_id, _ in remembered_games])
-    tokens = dict(remembered_games)
-    listing = [
-        (game, services.compute_sheet(game), tokens.get(game.public_id) if _still_edits(game, tokens) else None)
-        for game in games
-    ]
-    return render_template("games/home.html", listing=listing)
+    """Start a game, open one by link or code; the games this phone started or opened, with their state."""
+    return _home()
+
+
+def _home(problem: str | None = None, typed: str = "") -> str:
+    listing = [(game, services.compute_sheet(game), token) for game, token in remembered()]
+    return render_template("games/home.html", listing=listing, problem=problem, typed=typed)
+
+
+@bp.get("/open")
+def open_game() -> Page:
+    """Open a game from a pasted link (edit or read-only) or the short code shown on another phone."""
+    typed = request.args.get("link", "")[:300]
+    found = phone.find_opened(typed)
+    if found is not None:
+        game, editable = found
+        remember(game, editable=editable)
+        if editable:
+            return redirect(url_for("games.edit_sheet", edit_token=game.edit_token))
+        return redirect(url_for("games.sheet", public_id=game.public_id))
+    problem = gettext("No game was found for that link or code. Check it, or ask for it again.")
+    return _home(problem, typed), 404
+
+
+@bp.post("/phone/forget/<public_id>")
+def forget_game(public_id: str) -> Response:
+    """Take a game off this phone's list (the game stays, for every other phone)."""
+    forget(public_id)
+    return redirect(url_for("games.home"))
 
 
 @bp.get("/games/new")
@@ -100,16 +124,18 @@ def _game(token: str, *, editable: bool) -> Game:
 def sheet(public_id: str) -> str:
     """The score sheet, read-only: no controls, nothing can change through this link."""
     game = _game(public_id, editable=False)
+    page = _render_sheet(game, editable=False)
     remember(game, editable=False)
-    return _render_sheet(game, editable=False)
+    return page
 
 
 @bp.get("/e/<edit_token>")
 def edit_sheet(edit_token: str) -> str:
     """The score sheet with its controls."""
     game = _game(edit_token, editable=True)
+    page = _render_sheet(game, editable=True)
     remember(game, editable=True)
-    return _render_sheet(game, editable=True)
+    return page
 
 
 def _render_sheet(game: Game, *, editable: bool) -> str:
@@ -254,11 +280,6 @@ def _already_saved(game: Game, done: services.AlreadySaved) -> Response:
     """The same form came again (Back and Save, a double tap, a retry): show the hand it saved."""
     sheet = url_for("games.edit_sheet", edit_token=game.edit_token, already=done.hand_number)
     return redirect(sheet + f"#hand-{done.hand_number}")
-
-
-def _still_edits(game: Game, tokens: dict[str, str | None]) -> bool:
-    """Whether the edit link this phone remembers for a game still works (it may have been replaced)."""
-    return tokens.get(game.public_id) == game.edit_token
 
 
 def _int(text: str | None, fallback: int) -> int:

@@ -4,6 +4,14 @@
   "use strict";
   document.documentElement.classList.add("js");
 
+  // The phone's time zone, so that the server writes dates and times as the phone shows them.
+  try {
+    var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone && document.cookie.indexOf("tz=" + zone) === -1) {
+      document.cookie = "tz=" + zone + "; path=/; max-age=31536000; samesite=lax";
+    }
+  } catch (e) { /* no Intl: dates stay in UTC */ }
+
   // New game: the first-dealer list follows the names typed for each seat.
   var dealer = document.getElementById("first_dealer");
   if (dealer) {

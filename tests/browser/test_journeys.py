@@ -73,10 +73,10 @@ def test_a_classic_game_played_to_a_winner(page: Page, live_server: str):
     page.locator("#side-1 .mode label", has_text="Quick").tap()
     page.fill("#s1_q_meld_points", "60")
     page.fill("#s1_q_hand_points", "45")
-    expect(page.locator("#preview")).to_contain_text("This hand ends the game: Ana & Luis wins.")
+    expect(page.locator("#preview")).to_contain_text("This hand ends the game: Ana & Luis win.")
     save(page)
 
-    expect(page.locator(".winner")).to_contain_text("Ana & Luis wins with 5165.")
+    expect(page.locator(".winner")).to_contain_text("Ana & Luis win with 5165.")
     no_sideways_scroll(page)
     page.screenshot(path="test-results/classic-winner.png", full_page=True)
     page.get_by_role("button", name="Rematch with the same players").tap()

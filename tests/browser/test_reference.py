@@ -14,7 +14,7 @@ def test_a_refused_hands_link_leads_to_the_rule_and_a_tool_answers(page: Page, l
     add_meld(page, 1, "9", 3)
     save(page)
     page.locator("#problems").get_by_role("link", name="The rule").first.tap()
-    expect(page).to_have_url(__import__("re").compile(r"/g/[\w-]+/rules/melds#meld_max_wilds$"))
+    expect(page).to_have_url(__import__("re").compile(r"/e/[\w-]+/rules/melds#meld_max_wilds$"))
     expect(page.locator("#meld_max_wilds")).to_contain_text("A meld may hold at most 3 wild cards.")
     no_sideways_scroll(page)
     page.screenshot(path="test-results/rule-from-refusal.png", full_page=True)

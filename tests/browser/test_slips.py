@@ -23,7 +23,8 @@ def test_back_after_saving_and_save_again_leaves_one_hand(page: Page, live_serve
     page.go_back()  # the phone's Back: the hand form again
     page.locator("form.hand-form").wait_for()
     page.screenshot(path="test-results/back-after-save.png", full_page=True)
-    save(page)  # and Save, as the audit did
+    with page.expect_navigation():
+        save(page)  # and Save, as the audit did
 
     page.goto(sheet)
     expect(page.locator("details.hand")).to_have_count(1)

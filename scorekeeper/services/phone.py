@@ -1,0 +1,92 @@
+"""The games a phone has opened: its list on the home page, kept on the server under the
+phone's long-lived random cookie, so it survives closing the browser and holds every game."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
+
+from ..extensions import db
+from ..limits import is_token
+from ..models import Game, PhoneGame, now
+from .games import WHOLE_GAME, find_game
+from .transaction import begin_write, writes
+
+#: Opening a game again within this time does not write anything (reading a sheet stays a read).
+REFRESH = timedelta(hours=1)
+
+
+@writes
+def remember(phone_id: str, game: Game, *, editable: bool) -> None:
+    """Put the game on the phone's list (first when listed by recency); an edit link, once given, is kept
+    until the game's link is replaced."""
+    known = db.session.scalars(
+        select(PhoneGame).where(PhoneGame.phone_id == phone_id, PhoneGame.game_id == game.id)
+    ).first()
+    token = game.edit_token if editable else (known.edit_token if known else None)
+    if known is not None and known.edit_token == token and now() - known.opened_at < REFRESH:
+        return
+    begin_write()
+    known = db.session.scalars(
+        select(PhoneGame).where(PhoneGame.phone_id == phone_id, PhoneGame.game_id == game.id)
+    ).first()
+    if known is None:
+        db.session.add(PhoneGame(phone_id=phone_id, game_id=game.id, edit_token=token, opened_at=now()))
+    else:
+        known.edit_token = token
+        known.opened_at = now()
+    try:
+        db.session.commit()
+    except IntegrityError:  # the same phone opened the same game twice at once: one row is enough
+        db.session.rollback()
+
+
+def phone_games(phone_id: str) -> list[tuple[Game, str | None]]:
+    """The phone's games, most recently opened first, each with its edit token if the phone still edits it."""
+    rows = db.session.scalars(
+        select(PhoneGame)
+        .where(PhoneGame.phone_id == phone_id)
+        .order_by(PhoneGame.opened_at.desc(), PhoneGame.id.desc())
+        .options(selectinload(PhoneGame.game).options(*WHOLE_GAME))
+    ).all()
+    return [(row.game, row.edit_token if row.edit_token == row.game.edit_token else None) for row in rows]
+
+
+@writes
+def forget(phone_id: str, public_id: str) -> None:
+    """Take a game off the phone's list (the game itself stays, for every other phone)."""
+    begin_write()
+    game_ids = select(Game.id).where(Game.public_id == public_id).scalar_subquery()
+    db.session.execute(delete(PhoneGame).where(PhoneGame.phone_id == phone_id, PhoneGame.game_id == game_ids))
+    db.session.commit()
+
+
+def find_opened(text: str) -> tuple[Game, bool] | None:
+    """The game a pasted link or a typed join code opens, and whether it opens for editing."""
+    target = link_target(text)
+    if target is None:
+        return None
+    kind, token = target
+    game = find_by_join_code(token) if kind == "code" else find_game(token, editable=kind == "edit")
+    return (game, kind == "edit") if game is not None else None
+
+
+def find_by_join_code(code: str) -> Game | None:
+    """The game a join code opens (typed in any case, spaces and dashes ignored)."""
+    cleaned = code.replace(" ", "").replace("-", "").upper()
+    if not cleaned.isalnum() or len(cleaned) > 8:
+        return None
+    return db.session.scalars(select(Game).where(Game.join_code == cleaned)).first()
+
+
+def link_target(text: str) -> tuple[str, str] | None:
+    """What a pasted link or typed code points at: ("edit", token), ("read", public id) or ("code", code)."""
+    text = text.strip()
+    for marker, kind in (("/e/", "edit"), ("/g/", "read")):
+        if marker in text:
+            token = text.split(marker, 1)[1].split("/")[0].split("?")[0].split("#")[0]
+            return (kind, token) if is_token(token) else None
+    return ("code", text) if text else None

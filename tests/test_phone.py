@@ -1,0 +1,134 @@
+"""This phone keeps its games: a long-lived cookie, the list on the server, forget, open by link or code."""
+
+from __future__ import annotations
+
+import re
+
+import sqlalchemy as sa
+from flask_migrate import upgrade
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from scorekeeper.models import JOIN_ALPHABET, Game
+
+from .conftest import database_url
+from .test_views import PLAYERS, SPEC_FORM, start_classic, text
+
+
+def public_link(client, sheet):
+    return re.search(r'value="http://localhost(/g/[^"]+)"', text(client.get(sheet))).group(1)
+
+
+def test_the_phone_cookie_lasts_two_years_and_is_http_only(client):
+    started = client.post("/games/new/classic?players=4&sides=2", data=PLAYERS)
+    cookie = next(c for c in started.headers.getlist("Set-Cookie") if c.startswith("phone="))
+    assert "Max-Age=63072000" in cookie
+    assert "HttpOnly" in cookie
+    assert "SameSite=Lax" in cookie
+
+
+def test_the_list_survives_closing_the_browser(app, client):
+    sheet = start_classic(client)
+    client.post(sheet + "/hands/new", data=SPEC_FORM)
+    phone = client.get_cookie("phone").value
+    restarted = app.test_client()  # session cookies gone, the persistent one kept
+    restarted.set_cookie("phone", phone)
+    home = text(restarted.get("/"))
+    assert "Ana &amp; Luis · Bea &amp; Juan" in home
+    assert sheet.split("localhost")[-1] in home  # the edit link is still there
+    assert "565 · 780" in home  # the totals
+    assert "Classic partnership" in home
+
+
+def test_the_list_holds_every_game_not_only_thirty(client):
+    for _ in range(35):
+        start_classic(client)
+    assert text(client.get("/")).count('class="forget"') == 35
+
+
+def test_a_game_can_be_forgotten_on_this_phone_only(app, client):
+    sheet = start_classic(client)
+    public = public_link(client, sheet)
+    other = app.test_client()
+    other.get(public)
+    game_id = public.rsplit("/", 1)[1]
+    assert client.post(f"/phone/forget/{game_id}").status_code == 302
+    assert 'class="forget"' not in text(client.get("/"))
+    assert client.get(sheet).status_code == 200  # the game itself stays
+    assert 'class="forget"' in text(other.get("/"))
+
+
+def test_a_game_opened_by_its_pasted_link_joins_the_list(app, client):
+    sheet = start_classic(client)
+    public = public_link(client, sheet)
+    other = app.test_client()
+    response = other.get("/open", query_string={"link": f"http://192.168.1.20:8000{public}"})
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith(public)
+    assert "read-only" in text(other.get("/"))
+    edit = other.get("/open", query_string={"link": f"  http://192.168.1.20:8000{sheet.split('localhost')[-1]}?x=1 "})
+    assert "/e/" in edit.headers["Location"]
+
+
+def test_a_game_opened_by_its_join_code_is_read_only(app, client):
+    sheet = start_classic(client)
+    with app.app_context():
+        code = db.session.scalar(sa.select(Game.join_code))
+    assert len(code) == 6
+    assert set(code) <= set(JOIN_ALPHABET)
+    response = app.test_client().get("/open", query_string={"link": f" {code[:3].lower()} {code[3:]} "})
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith(public_link(client, sheet))
+
+
+def test_an_unknown_link_or_code_comes_back_with_what_was_typed(client):
+    response = client.get("/open", query_string={"link": "ZZZZZZ"})
+    assert response.status_code == 404
+    page = text(response)
+    assert "No game was found for that link or code." in page
+    assert 'value="ZZZZZZ"' in page
+
+
+def test_the_first_releases_session_list_moves_to_the_phone_list(app, client):
+    sheet = start_classic(client)
+    public_id = public_link(client, sheet).rsplit("/", 1)[1]
+    old = app.test_client()
+    with old.session_transaction() as session:
+        session["games"] = [[public_id, None]]
+    assert "Ana &amp; Luis" in text(old.get("/"))
+    with old.session_transaction() as session:
+        assert "games" not in session
+
+
+def test_the_migration_gives_existing_games_a_join_code(tmp_path):
+    from flask_migrate import downgrade
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database_url(tmp_path, "codes")})
+    with app.app_context():
+        db.drop_all()
+        with db.engine.begin() as connection:
+            connection.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
+        try:
+            upgrade(revision="0003")
+            with db.engine.begin() as connection:
+                for n in range(3):
+                    connection.execute(
+                        sa.text(
+                            "INSERT INTO game (public_id, edit_token, ruleset_id, options, first_dealer, created_at,"
+                            " updated_at, version) VALUES (:p, :e, 'classic', '{}', 0, '2026-01-01', '2026-01-01', 1)"
+                        ),
+                        {"p": f"p{n}", "e": f"e{n}"},
+                    )
+            upgrade()
+            with db.engine.connect() as connection:
+                codes = [row[0] for row in connection.execute(sa.text("SELECT join_code FROM game"))]
+            assert len(codes) == 3
+            assert len(set(codes)) == 3
+            assert all(len(code) == 6 for code in codes)
+            downgrade(revision="0003")
+        finally:
+            db.session.remove()
+            db.drop_all()
+            with db.engine.begin() as connection:
+                connection.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
+            db.engine.dispose()
