@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Response, request, session
 
 from .config import Config
 
@@ -88,6 +88,11 @@ def register_csrf(app: Flask) -> None:
 
     csrf.init_app(app)
     csrf.exempt(api_bp)
+
+    @app.before_request
+    def keep_session() -> None:
+        if not session.permanent:  # a form's token survives the browser being closed (see config)
+            session.permanent = True
 
 
 def register_limits(app: Flask) -> None:

@@ -14,6 +14,8 @@ class Config:
     SESSION_COOKIE_SAMESITE = "Lax"
     SESSION_COOKIE_HTTPONLY = True
     WTF_CSRF_TIME_LIMIT = None  # a game evening is long; the token lives as long as the session
+    PERMANENT_SESSION_LIFETIME = 365 * 24 * 3600  # the session (and so the token) outlives closing the browser
+    SESSION_REFRESH_EACH_REQUEST = False
     BABEL_DEFAULT_LOCALE = "en"
     LANGUAGES: ClassVar[tuple[str, ...]] = ("en", "es")
     MAX_CONTENT_LENGTH = 256 * 1024  # no honest hand entry comes near this

@@ -58,6 +58,16 @@ def _pages() -> dict[int, tuple[str, str]]:
     }
 
 
+def http_error(exc: HTTPException) -> tuple[Response, int] | tuple[str, int]:
+    """An HTTP error as a page, or as JSON under /api."""
+    code = exc.code or 500
+    if not wants_json():
+        title, message = _pages().get(code, (exc.name, exc.description or ""))
+        return render_template("errors/error.html", title=title, message=message), code
+    message = _messages().get(code, exc.description or "")
+    return json_error(code, (exc.name or "error").lower().replace(" ", "_"), message)
+
+
 def register(app: Flask) -> None:
     """Install the handler. Unhandled errors arrive here as a 500 (Flask wraps and logs them)."""
 
@@ -71,11 +81,4 @@ def register(app: Flask) -> None:
         title, message = _pages()[503]
         return render_template("errors/error.html", title=title, message=message), 503
 
-    @app.errorhandler(HTTPException)
-    def http_error(exc: HTTPException) -> tuple[Response, int] | tuple[str, int]:
-        code = exc.code or 500
-        if not wants_json():
-            title, message = _pages().get(code, (exc.name, exc.description or ""))
-            return render_template("errors/error.html", title=title, message=message), code
-        message = _messages().get(code, exc.description or "")
-        return json_error(code, (exc.name or "error").lower().replace(" ", "_"), message)
+    app.register_error_handler(HTTPException, http_error)

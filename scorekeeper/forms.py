@@ -56,11 +56,13 @@ class WholeNumberField(Field):
         *,
         empty: int | None = 0,
         largest: int = LARGEST,
+        blank_zero: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(label, validators, **kwargs)
         self.empty = empty
         self.largest = largest
+        self.blank_zero = blank_zero
 
     def process_formdata(self, valuelist: list[str]) -> None:
         if not valuelist:
@@ -80,9 +82,11 @@ class WholeNumberField(Field):
         self.data = value
 
     def _value(self) -> str:
-        if self.raw_data and self.data is None:
-            return str(self.raw_data[0])  # give back what was typed, to be corrected
-        return "" if self.data is None else str(self.data)
+        if self.raw_data:
+            return str(self.raw_data[0])  # exactly what was typed: an empty box stays empty
+        if self.data is None or (self.blank_zero and self.data == 0):
+            return ""  # a count box shows nothing rather than a 0 to delete
+        return str(self.data)
 
 
 # ---- starting a game ----------------------------------------------------------------------

@@ -50,6 +50,17 @@ class SideFields:
     custom_reason: Field
     quick: dict[str, Field]
 
+    @property
+    def holds_cards(self) -> bool:
+        """Whether the folded "cards left in hand" block holds anything typed (so it opens)."""
+        return any(field.data or field.errors for _, field in [*self.held, *self.by_value])
+
+    @property
+    def has_penalties(self) -> bool:
+        """Whether the folded penalties block holds anything typed (so it opens)."""
+        fields = [field for _, _, field in self.penalties] + [self.custom_points, self.custom_reason]
+        return any(field.data or field.errors for field in fields)
+
 
 class HandForm(FlaskForm):
     """A hand's record: per side, detailed or quick; who went out; cutthroat partners."""
@@ -276,10 +287,10 @@ def hand_form(ruleset: RuleSet, side_names: Sequence[str], formdata: Any = None)
                 default="detailed",
             ),
         )
-        setattr(Form, f"{p}red3", WholeNumberField(lazy_gettext("Red threes laid down")))
+        setattr(Form, f"{p}red3", WholeNumberField(lazy_gettext("Red threes laid down"), blank_zero=True))
         for rank in meld_ranks(ruleset):
             for key, _ in MELD_PARTS:
-                setattr(Form, f"{p}m_{rank}_{key}", WholeNumberField())
+                setattr(Form, f"{p}m_{rank}_{key}", WholeNumberField(blank_zero=True))
         for r in range(extra_meld_rows(ruleset)):
             setattr(
                 Form,
@@ -287,17 +298,17 @@ def hand_form(ruleset: RuleSet, side_names: Sequence[str], formdata: Any = None)
                 SelectField(choices=choices([("", "—")] + [(x, x) for x in meld_ranks(ruleset)]), default=""),
             )
             for key, _ in MELD_PARTS:
-                setattr(Form, f"{p}x{r}_{key}", WholeNumberField())
+                setattr(Form, f"{p}x{r}_{key}", WholeNumberField(blank_zero=True))
         for key in HAND_KEYS:
-            setattr(Form, f"{p}h_{key}", WholeNumberField())
+            setattr(Form, f"{p}h_{key}", WholeNumberField(blank_zero=True))
         for points in POINT_CLASSES:
-            setattr(Form, f"{p}v_{points}", WholeNumberField())
+            setattr(Form, f"{p}v_{points}", WholeNumberField(blank_zero=True))
         for kind in ruleset.penalty_list:
-            setattr(Form, f"{p}p_{kind.key}", WholeNumberField(largest=MAX_ITEMS))
-        setattr(Form, f"{p}pc_points", WholeNumberField(lazy_gettext("Other penalty, points")))
+            setattr(Form, f"{p}p_{kind.key}", WholeNumberField(largest=MAX_ITEMS, blank_zero=True))
+        setattr(Form, f"{p}pc_points", WholeNumberField(lazy_gettext("Other penalty, points"), blank_zero=True))
         setattr(Form, f"{p}pc_reason", StringField(lazy_gettext("Reason"), [Length(max=REASON), CleanText()]))
         for name in QUICK_FIELDS:
-            setattr(Form, f"{p}q_{name}", WholeNumberField())
+            setattr(Form, f"{p}q_{name}", WholeNumberField(blank_zero=True))
     if ruleset.cutthroat:
         Form.partners = SelectField(lazy_gettext("Partners against the lone hand"), default="")
     form = Form(formdata=formdata)

@@ -391,3 +391,71 @@ def test_a_refused_hands_rule_links_stay_in_the_edit_context(client):
     path = sheet.split("localhost")[-1]
     refused = text(client.post(sheet + "/hands/new", data={**SPEC_FORM, "s0_m_8_j": "4"}))
     assert f'href="{path}/rules/melds#meld_max_wilds"' in refused
+
+
+def test_undo_then_put_the_hand_back_from_the_sheet(client):
+    sheet = start_classic(client)
+    client.post(sheet + "/hands/new", data=SPEC_FORM)
+    page = text(client.get(sheet))
+    assert "Yes, undo hand 1" in page  # a second, explicit step
+    client.post(sheet + "/undo", data={"number": "1", "version": "1"})
+    page = text(client.get(sheet))
+    assert "Hand 1 was undone." in page
+    restore = re.search(r'action="(/e/[^"]+/restore/\d+)"', page).group(1)
+    assert client.post(restore).status_code == 302
+    page = text(client.get(sheet))
+    assert "+565" in page
+    assert "Hand 1 put back: Ana &amp; Luis +565; Bea &amp; Juan +780" in re.sub(r"<[^>]+>", "", page)
+    assert "Hand 1 was undone." not in page
+    again = client.post(restore)  # a second tap changes nothing
+    assert "stale=1" in again.headers["Location"]
+    assert text(client.get(sheet)).count('class="hand"') == 1
+
+
+def test_an_undone_hand_cannot_be_put_back_once_another_took_its_place(client):
+    sheet = start_classic(client)
+    client.post(sheet + "/hands/new", data=SPEC_FORM)
+    client.post(sheet + "/undo", data={"number": "1", "version": "1"})
+    restore = re.search(r'action="(/e/[^"]+/restore/\d+)"', text(client.get(sheet))).group(1)
+    client.post(sheet + "/hands/new", data={**SPEC_FORM, "s0_red3": "1"})
+    assert "restore" not in text(client.get(sheet))
+    assert "stale=1" in client.post(restore).headers["Location"]
+
+
+def test_the_change_log_has_no_space_before_its_semicolons(client):
+    sheet = start_classic(client)
+    client.post(sheet + "/hands/new", data=SPEC_FORM)
+    client.post(sheet + "/undo", data={"number": "1", "version": "1"})
+    log = client.get(sheet).get_data(as_text=True)
+    assert not re.search(r"\s;", re.sub(r"<[^>]+>", "", log).replace("&amp;", "&"))
+
+
+def test_a_hand_sent_with_an_expired_security_token_comes_back_with_every_value(app):
+    app.config["WTF_CSRF_ENABLED"] = True
+    client = app.test_client()
+    page = client.get("/games/new/classic?players=4&sides=2").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    sheet = client.post("/games/new/classic?players=4&sides=2", data={**PLAYERS, "csrf_token": token}).headers[
+        "Location"
+    ]
+    response = client.post(sheet + "/hands/new", data={**SPEC_FORM, "csrf_token": "expired"})
+    assert response.status_code == 400
+    body = text(response)
+    assert "This page had been open a long time, so hand 1 was not saved yet." in body
+    assert 'id="s0_m_8_n" name="s0_m_8_n" value="6"' in body or 'name="s0_m_8_n" value="6"' in body
+    fresh = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', body).group(1)
+    assert client.post(sheet + "/hands/new", data={**SPEC_FORM, "csrf_token": fresh}).status_code == 302
+
+
+def test_a_refused_hand_keeps_empty_boxes_empty_and_opens_blocks_that_hold_values(client):
+    sheet = start_classic(client)
+    refused = text(client.post(sheet + "/hands/new", data={**SPEC_FORM, "s0_m_8_j": "4", "s1_m_K_n": ""}))
+    assert 'name="s1_m_K_n" value=""' in refused  # not "0"
+    assert 'name="s0_h_K" value="1"' in refused
+    assert re.search(r'<details class="held" open>\s*<summary>', refused)  # side 0 holds cards: unfolded
+
+
+def test_the_session_outlives_closing_the_browser(client):
+    start_classic(client)
+    cookie = next(c for c in client.get("/").headers.getlist("Set-Cookie") if c.startswith("session="))
+    assert "Expires=" in cookie

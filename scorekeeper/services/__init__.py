@@ -1,9 +1,9 @@
 """Use cases, by what changes together: the sheet (sheet.py), starting and finding games
 (games.py), changing hands (hands.py). Views and the API call these names."""
 
-from .errors import AlreadySaved, Conflict, GameError, GameOver, HandNotFound, StorageUnavailable
+from .errors import AlreadySaved, Conflict, GameError, GameOver, HandNotFound, NotRestorable, StorageUnavailable
 from .games import NewGame, NewSide, find_game, rematch, replace_edit_link, start_game
-from .hands import edit_hand, record_hand, undo_last_hand
+from .hands import edit_hand, record_hand, restorable_undo, restore_hand, undo_last_hand
 from .sheet import (
     LogLine,
     Sheet,
@@ -26,6 +26,7 @@ __all__ = [
     "LogLine",
     "NewGame",
     "NewSide",
+    "NotRestorable",
     "Sheet",
     "SheetHand",
     "StorageUnavailable",
@@ -39,6 +40,8 @@ __all__ = [
     "record_hand",
     "rematch",
     "replace_edit_link",
+    "restorable_undo",
+    "restore_hand",
     "score_record",
     "seats",
     "start_game",

@@ -27,6 +27,14 @@ class Conflict(GameError):
         self.mine = mine
 
 
+class NotRestorable(GameError):
+    """An undone hand cannot be put back: another hand was recorded in its place, or it was put back already."""
+
+    def __init__(self, hand_number: int | None) -> None:
+        super().__init__(f"hand {hand_number} cannot be put back")
+        self.hand_number = hand_number
+
+
 class AlreadySaved(GameError):
     """This very form (its one-time key) was saved before: nothing new is recorded."""
 

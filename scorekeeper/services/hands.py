@@ -1,4 +1,4 @@
-"""Changing a game's hands: record the next one, fix an earlier one, undo the last one.
+"""Changing a game's hands: record the next one, fix an earlier one, undo the last one, put it back.
 
 Each use case is one transaction that locks the game first and is the only place that
 commits; a refused entry or a conflict writes nothing.
@@ -12,7 +12,7 @@ from ..engine import RuleViolations
 from ..extensions import db
 from ..models import EditLog, Game, Hand, now
 from ..records import Record, apply_record, record_of
-from .errors import AlreadySaved, Conflict, GameOver, HandNotFound
+from .errors import AlreadySaved, Conflict, GameOver, HandNotFound, NotRestorable
 from .sheet import compute_sheet
 from .transaction import lock, writes
 
@@ -32,12 +32,7 @@ def record_hand(game: Game, record: Record, expected_hands: int, save_key: str |
     if sheet.game_over:
         db.session.rollback()
         raise GameOver("the game is over")
-    hand = Hand(number=len(game.hands) + 1)
-    apply_record(hand, record)
-    game.hands.append(hand)
-    log = EditLog(action="add", hand_number=hand.number, after=record, save_key=save_key)
-    _check_and_commit(game, log, conflict_record=record)
-    return hand
+    return _append(game, record, EditLog(action="add", after=record, save_key=save_key))
 
 
 @writes
@@ -79,6 +74,35 @@ def undo_last_hand(game: Game, expected_number: int, expected_version: int) -> N
     game.hands.remove(last)
     db.session.delete(last)
     _check_and_commit(game, log, conflict_record=None)
+
+
+@writes
+def restore_hand(game: Game, undo_id: int) -> Hand:
+    """Put an undone hand back, as it was, when it is still the next hand (nothing recorded in its place)."""
+    game = lock(game)
+    undo = next((log for log in game.edits if log.id == undo_id and log.action == "undo"), None)
+    if undo is None or undo.before is None or undo.hand_number != len(game.hands) + 1:
+        db.session.rollback()
+        raise NotRestorable(undo.hand_number if undo is not None else None)
+    return _append(game, undo.before, EditLog(action="restore", after=undo.before))
+
+
+def restorable_undo(game: Game) -> EditLog | None:
+    """The undo that can still be put back: the newest change, when it is an undo."""
+    latest = game.edits[-1] if game.edits else None
+    if latest is not None and latest.action == "undo" and latest.hand_number == len(game.hands) + 1:
+        return latest
+    return None
+
+
+def _append(game: Game, record: Record, log: EditLog) -> Hand:
+    """Add ``record`` as the next hand with its log entry, in the locked transaction."""
+    hand = Hand(number=len(game.hands) + 1)
+    apply_record(hand, record)
+    game.hands.append(hand)
+    log.hand_number = hand.number
+    _check_and_commit(game, log, conflict_record=record)
+    return hand
 
 
 def _refuse_repeat(game: Game, save_key: str | None) -> None:

@@ -143,6 +143,7 @@ def hand_version(game: Game, number: int) -> int:
 class LogLine:
     """One change in the edit log, with each side's hand score before and after (from the engine)."""
 
+    id: int
     at: datetime
     action: str
     hand_number: int | None
@@ -167,7 +168,12 @@ def describe_edits(game: Game) -> list[LogLine]:
 
     return [
         LogLine(
-            log.at, log.action, log.hand_number, scores(log.before, log.hand_number), scores(log.after, log.hand_number)
+            log.id,
+            log.at,
+            log.action,
+            log.hand_number,
+            scores(log.before, log.hand_number),
+            scores(log.after, log.hand_number),
         )
         for log in reversed(game.edits)
     ]
