@@ -75,7 +75,8 @@ translations: $(VENV)/.installed
 	$(BIN)/pybabel -q update --no-fuzzy-matching -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS)
 	$(BIN)/python -c "from babel.messages.pofile import read_po, write_po; \
 	path = '$(TRANSLATIONS)/en/LC_MESSAGES/messages.po'; catalog = read_po(open(path, 'rb')); \
-	[setattr(m, 'string', m.id) for m in catalog if m.id and not m.string]; write_po(open(path, 'wb'), catalog)"
+	[setattr(m, 'string', m.id) for m in catalog if m.id and not all(m.string if isinstance(m.string, tuple) else [m.string])]; \
+	write_po(open(path, 'wb'), catalog)"
 
 clean:
 	rm -rf $(VENV) test-results

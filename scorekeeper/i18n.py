@@ -6,6 +6,7 @@ from functools import cache
 from typing import Any
 from zoneinfo import available_timezones
 
+import flask_babel
 from flask import current_app, request
 from flask_babel import gettext
 
@@ -42,6 +43,11 @@ def select_timezone() -> str:
 def _(message: str, **values: Any) -> str:
     """gettext, typed: the message in the request's language with its values filled in."""
     return str(gettext(message, **values))
+
+
+def ngettext(singular: str, plural: str, num: int, **values: Any) -> str:
+    """ngettext, typed: the singular or plural of the request's language, with ``%(num)s`` filled in."""
+    return str(flask_babel.ngettext(singular, plural, num, **values))
 
 
 def translate(template: str) -> str:

@@ -13,7 +13,7 @@ from ..engine import RULESETS, RuleSet, configure
 from ..engine.game import minimum_bands
 from ..engine.i18n import N_
 from ..engine.options import table_shapes
-from ..i18n import _
+from ..i18n import _, ngettext
 from .content_play import band_label
 from .options import CHOICE_TEXT
 
@@ -66,9 +66,11 @@ def _table(rs: RuleSet) -> str:
 
 
 def _melds(rs: RuleSet) -> str:
-    wilds = _("max %(n)s wild", n=rs.max_wilds) if rs.max_wilds is not None else _("no wild cap")
+    wilds = (
+        ngettext("max %(num)s wild", "max %(num)s wild", rs.max_wilds) if rs.max_wilds is not None else _("no wild cap")
+    )
     extra = " · " + _("wild ≤ natural") if rs.wilds_le_naturals else ""
-    return str(_("min %(n)s natural", n=rs.min_naturals) + " · " + wilds + extra)
+    return str(ngettext("min %(num)s natural", "min %(num)s natural", rs.min_naturals) + " · " + wilds + extra)
 
 
 def _wild_meld(rs: RuleSet) -> str:

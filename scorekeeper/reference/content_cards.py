@@ -6,7 +6,7 @@ from ..engine.cards import CARDS_PER_PACK
 from ..engine.catalogue import CLASSIC_3P
 from ..engine.options import configure
 from ..engine.rulesets import RuleSet
-from ..i18n import _
+from ..i18n import _, ngettext
 from .content import Section, Topic, points
 
 #: What the cutthroat option brings with it, from the three-handed rule set's data.
@@ -159,7 +159,9 @@ def melds(rs: RuleSet) -> Topic:
         else _("Nothing stops wild cards from equalling the natural cards, within the limit above.")
     )
     max_wilds = (
-        _("A meld may hold at most %(n)s wild cards.", n=rs.max_wilds)
+        ngettext(
+            "A meld may hold at most %(num)s wild card.", "A meld may hold at most %(num)s wild cards.", rs.max_wilds
+        )
         if rs.max_wilds is not None
         else _("There is no fixed limit on wild cards in a meld.")
     )
@@ -185,7 +187,13 @@ def melds(rs: RuleSet) -> Topic:
             Section(
                 "meld_min_naturals",
                 _("Natural cards"),
-                [_("Every meld needs at least %(n)s natural cards (cards that are not wild).", n=rs.min_naturals)],
+                [
+                    ngettext(
+                        "Every meld needs at least %(num)s natural card (a card that is not wild).",
+                        "Every meld needs at least %(num)s natural cards (cards that are not wild).",
+                        rs.min_naturals,
+                    )
+                ],
             ),
             Section("meld_max_wilds", _("Wild cards in a meld"), [max_wilds]),
             Section("meld_wilds_exceed_naturals", _("Never more wild than natural"), [wild_rule]),
@@ -242,7 +250,13 @@ def canastas(rs: RuleSet) -> Topic:
         Section(
             "canasta_min_naturals",
             _("Natural cards in a canasta"),
-            [_("A canasta needs at least %(n)s natural cards.", n=rs.canasta_min_naturals)],
+            [
+                ngettext(
+                    "A canasta needs at least %(num)s natural card.",
+                    "A canasta needs at least %(num)s natural cards.",
+                    rs.canasta_min_naturals,
+                )
+            ],
         ),
         Section(
             "canasta_count_bonus",

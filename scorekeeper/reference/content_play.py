@@ -6,7 +6,7 @@ from ..engine.game import MinimumBand, minimum_bands
 from ..engine.i18n import N_
 from ..engine.rulesets import MatchMode, MinimumBasis, RedThreeInHand, RuleSet, StockOutRule, TargetRule, TiePolicy
 from ..engine.validation import least_canasta_points
-from ..i18n import _
+from ..i18n import _, ngettext
 from .content import Section, Topic, points
 
 
@@ -290,7 +290,11 @@ def scoring(rs: RuleSet) -> Topic:
 
 def winning(rs: RuleSet) -> Topic:
     if rs.match_mode is MatchMode.ROUND:
-        end = _("The game lasts %(n)s hands; the highest total then wins.", n=rs.hands_in_match)
+        end = ngettext(
+            "The game lasts %(num)s hand; the highest total then wins.",
+            "The game lasts %(num)s hands; the highest total then wins.",
+            rs.hands_in_match or 0,
+        )
     elif rs.target_rule is TargetRule.EXCEED:
         end = _("The game ends when a side passes %(target)s.", target=rs.target)
     else:

@@ -86,7 +86,7 @@ def edit_hand(edit_token: str, number: int) -> Page:
         abort(404)
     except services.StorageUnavailable:
         return _not_saved(game, sheet, form, number)
-    return redirect(url_for("games.edit_sheet", edit_token=edit_token) + f"#hand-{number}")
+    return redirect(url_for("games.edit_sheet", edit_token=edit_token, fixed=number) + f"#hand-{number}")
 
 
 @bp.errorhandler(CSRFError)

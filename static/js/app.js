@@ -30,6 +30,20 @@
     select.addEventListener("change", function () { select.form.submit(); });
   });
 
+  function drafts() {
+    var keys = [];
+    try {
+      for (var n = 0; n < localStorage.length; n++) {
+        var name = localStorage.key(n);
+        if (name && name.indexOf("draft:") === 0) keys.push(name);
+      }
+    } catch (e) { /* storage off */ }
+    return keys;
+  }
+  function forgetDraft(name) {
+    try { localStorage.removeItem(name); } catch (e) { /* storage off */ }
+  }
+
   function stepper(input) {
     var wrap = document.createElement("span");
     wrap.className = "stepper";
@@ -57,6 +71,22 @@
   }
   Array.prototype.forEach.call(document.querySelectorAll("form input.count"), stepper);
 
+  // A saved hand's draft is no longer needed: the sheet says which hands exist (and which was just fixed).
+  var sheetBox = document.querySelector(".sheet[data-game]");
+  if (sheetBox) {
+    var game = sheetBox.getAttribute("data-game");
+    var saved = parseInt(sheetBox.getAttribute("data-hands") || "0", 10);
+    var fixed = new URLSearchParams(window.location.search).get("fixed");
+    drafts().forEach(function (key) {
+      var parts = key.split(":");  // draft:<game>:<new|fix>:<number>
+      if (parts[1] !== game) return;
+      var number = parseInt(parts[3], 10);
+      if ((parts[2] === "new" && number <= saved) || (parts[2] === "fix" && String(number) === fixed)) {
+        forgetDraft(key);
+      }
+    });
+  }
+
   var form = document.querySelector("form.hand-form");
   if (!form) return;
 
@@ -66,7 +96,7 @@
     if (event.persisted) window.location.reload();
   });
 
-
+  var sides = [];
   // One way of entry per side: card by card, or quick.
   Array.prototype.forEach.call(form.querySelectorAll(".side-entry"), function (side) {
     var radios = side.querySelectorAll(".mode input[type=radio]");
@@ -78,12 +108,10 @@
       });
     }
     Array.prototype.forEach.call(radios, function (r) { r.addEventListener("change", show); });
-    show();
 
     // Only the melds in use are shown; a picker adds a rank.
     var table = side.querySelector("table.melds");
-    if (!table) return;
-    var rows = table.querySelectorAll("tr.meld-row");
+    var rows = table ? table.querySelectorAll("tr.meld-row") : [];
     var picker = document.createElement("div");
     picker.className = "add-meld";
     var select = document.createElement("select");
@@ -97,17 +125,16 @@
     picker.appendChild(caption);
     picker.appendChild(select);
     picker.appendChild(add);
-    table.parentNode.insertBefore(picker, table.nextSibling);
+    if (table) table.parentNode.insertBefore(picker, table.nextSibling);
     function used(row) {
       return Array.prototype.some.call(row.querySelectorAll("input[type=number]"), function (i) {
         return i.value && i.value !== "0";
       }) || (row.querySelector("select") && row.querySelector("select").value);
     }
-    function refresh() {
+    function refreshPicker() {
       select.innerHTML = "";
       Array.prototype.forEach.call(rows, function (row) {
-        var hidden = row.classList.contains("unused");
-        if (hidden) {
+        if (row.classList.contains("unused")) {
           var option = document.createElement("option");
           option.value = row.id;
           option.textContent = row.querySelector("th").textContent.trim() || "…";
@@ -116,22 +143,33 @@
       });
       picker.hidden = select.options.length === 0;
     }
-    Array.prototype.forEach.call(rows, function (row) {
-      if (!used(row)) row.classList.add("unused");
-    });
     add.addEventListener("click", function () {
       var row = document.getElementById(select.value);
       if (!row) return;
       row.classList.remove("unused");
-      refresh();
+      refreshPicker();
       var first = row.querySelector("input[type=number]");
       if (first) first.focus();
     });
-    refresh();
+    // After the values change under the page (a draft put back): show what holds something.
+    function fit() {
+      show();
+      Array.prototype.forEach.call(rows, function (row) { row.classList.toggle("unused", !used(row)); });
+      refreshPicker();
+      Array.prototype.forEach.call(side.querySelectorAll("details"), function (block) {
+        var holds = Array.prototype.some.call(block.querySelectorAll("input"), function (i) {
+          return i.value && i.value !== "0";
+        });
+        if (holds) block.open = true;
+      });
+    }
+    sides.push(fit);
+    fit();
   });
 
   // Live preview: the server scores the form as typed (the engine decides every number).
   var target = document.getElementById("preview");
+  var bar = document.getElementById("live-total");
   var url = form.getAttribute("data-preview");
   var timer = null;
   var pending = null;
@@ -140,15 +178,96 @@
     pending = new AbortController();
     fetch(url, { method: "POST", body: new FormData(form), signal: pending.signal, credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : ""; })
-      .then(function (html) { target.innerHTML = html; })
+      .then(function (html) {
+        target.innerHTML = html;
+        var summary = target.querySelector(".summary");
+        if (bar) bar.textContent = summary ? summary.textContent.trim() : "";
+      })
       .catch(function () { /* offline or aborted: keep the last preview */ });
   }
+
+  // The draft: everything typed, kept on this phone per game and hand until the hand is saved.
+  var key = form.getAttribute("data-draft");
+  var UNTYPED = { csrf_token: 1, expected_hands: 1, version: 1, save_key: 1 };
+  function fields() {
+    var values = [];
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || UNTYPED[el.name] || el.type === "submit" || el.type === "button") return;
+      if ((el.type === "radio" || el.type === "checkbox") && !el.checked) return;
+      values.push([el.name, el.value]);
+    });
+    return values;
+  }
+  function typed(values) {
+    return values.some(function (pair) { return pair[1] && pair[1] !== "0" && !/mode$/.test(pair[0]); });
+  }
+  function keepDraft() {
+    var values = fields();
+    try {
+      if (typed(values)) localStorage.setItem(key, JSON.stringify({ at: Date.now(), fields: values }));
+    } catch (e) { /* storage full or off: the form still works */ }
+  }
+  function putBack(values) {
+    var byName = {};
+    values.forEach(function (pair) { byName[pair[0]] = pair[1]; });
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || UNTYPED[el.name] || el.type === "submit" || el.type === "button") return;
+      var value = Object.prototype.hasOwnProperty.call(byName, el.name) ? byName[el.name] : "";
+      if (el.type === "radio" || el.type === "checkbox") el.checked = el.value === value;
+      else el.value = value;
+    });
+    sides.forEach(function (fit) { fit(); });
+    refreshPreview();
+  }
+  var stored = null;
+  try { stored = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { stored = null; }
+  var offer = document.getElementById("draft-offer");
+  var switching = false;
+  try { switching = sessionStorage.getItem("restore-draft") === key; sessionStorage.removeItem("restore-draft"); } catch (e) {}
+  if (stored && stored.fields && typed(stored.fields) && JSON.stringify(stored.fields) !== JSON.stringify(fields())) {
+    if (switching) {
+      putBack(stored.fields);  // the language switch brought the same form back: carry on typing
+    } else if (offer) {
+      var when = new Date(stored.at);
+      var time = offer.querySelector("[data-draft-time]");
+      if (time) time.textContent = when.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" });
+      offer.hidden = false;
+      offer.querySelector("[data-draft-restore]").addEventListener("click", function () {
+        putBack(stored.fields);
+        offer.hidden = true;
+      });
+      offer.querySelector("[data-draft-discard]").addEventListener("click", function () {
+        forgetDraft(key);
+        offer.hidden = true;
+      });
+    }
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("form.lang"), function (lang) {
+    lang.addEventListener("submit", function () {
+      keepDraft();
+      try { sessionStorage.setItem("restore-draft", key); } catch (e) {}
+    });
+  });
+
+  // Saving with no connection would land on the browser's offline page: say so here instead.
+  var offline = document.getElementById("offline-note");
+  form.addEventListener("submit", function (event) {
+    keepDraft();
+    if (navigator.onLine === false && offline) {
+      event.preventDefault();
+      offline.hidden = false;
+      offline.scrollIntoView({ block: "center" });
+    }
+  });
+  window.addEventListener("online", function () { if (offline) offline.hidden = true; });
+
   form.addEventListener("input", function () {
     clearTimeout(timer);
-    timer = setTimeout(refreshPreview, 250);
+    timer = setTimeout(function () { keepDraft(); refreshPreview(); }, 250);
   });
   form.addEventListener("change", function () {
     clearTimeout(timer);
-    timer = setTimeout(refreshPreview, 100);
+    timer = setTimeout(function () { keepDraft(); refreshPreview(); }, 100);
   });
+  if (typed(fields())) refreshPreview();  // a refused or restored form shows its score at once
 })();

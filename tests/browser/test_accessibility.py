@@ -48,7 +48,7 @@ def test_no_page_has_a_serious_accessibility_finding(browser: Browser, live_serv
     page.locator("#preview h2").wait_for()
     check("hand form with a preview")
     page.locator("form.hand-form button[type=submit]").tap()
-    page.locator("#hand-1 summary").tap()
+    page.locator("#hand-1 > summary").tap()
     check("sheet with a hand open")
     edit_link = page.url
     page.locator("details.share > summary").tap()

@@ -92,11 +92,11 @@ def test_a_two_player_game_with_an_earlier_hand_fixed(page: Page, live_server: s
         save(page)
     expect(page.locator(".sheet-row.foot")).to_contain_text("70")
     # Hand 1 was wrong: Eva had melded four kings, not three.
-    page.locator("#hand-1 summary").tap()
+    page.locator("#hand-1 > summary").tap()
     page.get_by_role("link", name="Fix hand 1").tap()
     page.fill("#s0_m_K_n", "4")
     save(page)
-    expect(page.locator("#hand-1 summary")).to_contain_text("+40")
+    expect(page.locator("#hand-1 > summary")).to_contain_text("+40")
     expect(page.locator(".sheet-row.foot")).to_contain_text("80")
     page.locator("details.log summary").tap()
     expect(page.locator("details.log")).to_contain_text("Hand 1 fixed: Eva +30 → +40")
@@ -115,7 +115,7 @@ def test_a_refused_entry_is_corrected_and_saved(page: Page, live_server: str):
     assert page.locator('#problems a[href$="/rules/melds#meld_max_wilds"]').count() == 1
     page.fill("#s0_m_Q_t", "1")
     save(page)
-    expect(page.locator("#hand-1 summary")).to_contain_text("+150")  # queens 30, jokers 100, two 20
+    expect(page.locator("#hand-1 > summary")).to_contain_text("+150")  # queens 30, jokers 100, two 20
 
 
 def test_a_second_phone_follows_read_only(page: Page, live_server: str, browser):
@@ -135,8 +135,8 @@ def test_a_second_phone_follows_read_only(page: Page, live_server: str, browser)
     save(page)
     expect(page.locator("#hand-1")).to_be_visible()
     viewer.reload()
-    expect(viewer.locator("#hand-1 summary")).to_contain_text("+30")
-    viewer.locator("#hand-1 summary").tap()
+    expect(viewer.locator("#hand-1 > summary")).to_contain_text("+30")
+    viewer.locator("#hand-1 > summary").tap()
     assert viewer.get_by_role("link", name="Fix hand 1").count() == 0
     viewer.screenshot(path="test-results/read-only.png", full_page=True)
     second.close()

@@ -28,7 +28,7 @@ def test_three_sides_fit_the_phone_without_sideways_scroll(page: Page, live_serv
     expect(page.locator("#preview")).to_contain_text("+570")
     no_sideways_scroll(page)
     save(page)
-    page.locator("#hand-1 summary").tap()
+    page.locator("#hand-1 > summary").tap()
     no_sideways_scroll(page)
     page.screenshot(path="test-results/three-sides.png", full_page=True)
 
@@ -59,8 +59,8 @@ def test_the_forms_work_with_javascript_off(browser: Browser, live_server: str):
     page.fill("#s1_h_A", "1")
     no_sideways_scroll(page)
     save(page)
-    expect(page.locator("#hand-1 summary")).to_contain_text("+1240")
-    expect(page.locator("#hand-1 summary")).to_contain_text("-5")
+    expect(page.locator("#hand-1 > summary")).to_contain_text("+1240")
+    expect(page.locator("#hand-1 > summary")).to_contain_text("-5")
     page.screenshot(path="test-results/no-javascript.png", full_page=True)
     context.close()
 

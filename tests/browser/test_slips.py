@@ -28,7 +28,7 @@ def test_back_after_saving_and_save_again_leaves_one_hand(page: Page, live_serve
 
     page.goto(sheet)
     expect(page.locator("details.hand")).to_have_count(1)
-    expect(page.locator("#hand-1 summary")).to_contain_text("+120")
+    expect(page.locator("#hand-1 > summary")).to_contain_text("+120")
 
 
 def test_reading_the_rules_and_coming_back_returns_to_the_edit_sheet(page: Page, live_server: str):
@@ -38,3 +38,78 @@ def test_reading_the_rules_and_coming_back_returns_to_the_edit_sheet(page: Page,
     page.get_by_role("link", name="Back to the game").tap()
     expect(page.get_by_role("link", name="Record hand 1")).to_be_visible()
     assert "/e/" in page.url
+
+
+def test_the_language_switch_keeps_the_hand_being_typed(page: Page, live_server: str):
+    start_game(page, live_server, "classic", "4 players in 2 pairs", PLAYERS)
+    page.get_by_role("link", name="Record hand 1").tap()
+    page.select_option("#out", "1")
+    add_meld(page, 0, "8", 6, jokers=1)
+    page.locator("#s0_red3 + button").tap()
+    add_meld(page, 1, "A", 7)
+    expect(page.locator("#live-total")).to_contain_text("+")
+    page.get_by_role("button", name="ES").tap()
+    expect(page.get_by_role("button", name="Guardar la mano 1")).to_be_visible()
+    expect(page.locator("#s0_m_8_n")).to_have_value("6")
+    expect(page.locator("#s0_m_8_j")).to_have_value("1")
+    expect(page.locator("#s0_red3")).to_have_value("1")
+    expect(page.locator("#out")).to_have_value("1")
+    expect(page.locator("#preview")).to_contain_text("Esta mano")
+    page.screenshot(path="test-results/language-switch-keeps-form.png", full_page=True)
+
+
+def test_a_save_without_connection_keeps_the_hand_and_the_next_visit_offers_it_back(page: Page, live_server: str):
+    start_game(page, live_server, "classic", "4 players in 2 pairs", PLAYERS)
+    sheet = page.url
+    page.get_by_role("link", name="Record hand 1").tap()
+    add_meld(page, 0, "K", 4)
+    add_meld(page, 1, "Q", 3)
+    expect(page.locator("#live-total")).to_contain_text("+40")
+    page.context.set_offline(True)
+    save(page)
+    expect(page.locator("#offline-note")).to_be_visible()
+    page.context.set_offline(False)
+
+    page.goto(sheet)  # the phone was closed; later, the recorder comes back to the form
+    page.get_by_role("link", name="Record hand 1").tap()
+    offer = page.locator("#draft-offer")
+    expect(offer).to_be_visible()
+    page.screenshot(path="test-results/draft-offered.png", full_page=True)
+    offer.get_by_role("button", name="Put it back").tap()
+    expect(page.locator("#s0_m_K_n")).to_have_value("4")
+    expect(page.locator("#s1_m_Q_n")).to_have_value("3")
+    save(page)
+    expect(page.locator("#hand-1 > summary")).to_contain_text("+40")
+    page.get_by_role("link", name="Record hand 2").tap()
+    expect(page.locator("#draft-offer")).to_be_hidden()  # saved: the draft is gone
+
+
+def test_a_refused_hand_keeps_its_folded_values_in_view_and_scores_at_once(page: Page, live_server: str):
+    start_game(page, live_server, "classic", "4 players in 2 pairs", PLAYERS)
+    page.get_by_role("link", name="Record hand 1").tap()
+    add_meld(page, 0, "Q", 3, jokers=2, twos=2)
+    page.locator("#side-0 details.held summary").tap()
+    page.fill("#s0_h_K", "2")
+    with page.expect_navigation():
+        save(page)
+    expect(page.locator("#problems")).to_be_visible()
+    expect(page.locator("#s0_h_K")).to_be_visible()  # the cards held block is open
+    expect(page.locator("#s0_h_K")).to_have_value("2")
+    expect(page.locator("#s0_h_A")).to_have_value("")  # empty stays empty
+    expect(page.locator("#preview")).to_contain_text("A meld may hold at most 3 wild cards")  # without typing
+
+
+def test_undo_asks_first_and_the_hand_can_be_put_back(page: Page, live_server: str):
+    start_game(page, live_server, "classic", "4 players in 2 pairs", PLAYERS)
+    page.get_by_role("link", name="Record hand 1").tap()
+    add_meld(page, 0, "K", 3)
+    add_meld(page, 1, "Q", 3)
+    save(page)
+    page.locator("#hand-1 > summary").tap()
+    page.locator("details.undo summary").tap()
+    page.get_by_role("button", name="Yes, undo hand 1").tap()
+    expect(page.locator("details.hand")).to_have_count(0)
+    page.get_by_role("button", name="Put hand 1 back").tap()
+    expect(page.locator("#hand-1 > summary")).to_contain_text("+30")
+    page.locator("details.log summary").tap()
+    expect(page.locator("details.log")).to_contain_text("Hand 1 put back")
