@@ -49,9 +49,7 @@ def extracted(tmp_path_factory):
 def test_catalogue_translates_every_extracted_string(extracted, language):
     with (TRANSLATIONS / language / "LC_MESSAGES" / "messages.po").open("rb") as handle:
         catalogue = {m.id: m for m in read_po(handle) if m.id}
-    missing = sorted(
-        str(text) for text in extracted if text not in catalogue or not all(forms(catalogue[text].string))
-    )
+    missing = sorted(str(text) for text in extracted if text not in catalogue or not all(forms(catalogue[text].string)))
     assert not missing, f"{language} catalogue lacks: {missing}"
     fuzzy = sorted(text for text in extracted if catalogue[text].fuzzy)
     assert not fuzzy, f"{language} catalogue has fuzzy entries: {fuzzy}"

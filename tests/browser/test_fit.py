@@ -1,0 +1,104 @@
+"""Every page fits every phone: 320 px wide, and 390 px with the phone's text at 200 %, in both languages;
+Save and "Record hand N" are always on screen."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .test_phone import small_targets
+
+LARGE_TEXT = "html { font-size: 225% !important; }"  # the 18px base at twice its size
+HAND = [{"melds": [{"rank": "K", "naturals": 3}], "red_threes": 1}, {"melds": [{"rank": "Q", "naturals": 3}]}]
+
+
+def long_game(page: Page, base: str, hands: int) -> dict:
+    """A Spanish traditional game with ``hands`` hands, made through the API."""
+    table = {
+        "ruleset": "es_tradicional",
+        "sides": [
+            {"name": "Nosotras", "players": ["Ana María", "Carmen"]},
+            {"name": "Ellos", "players": ["Luis", "Juan"]},
+        ],
+    }
+    game = page.request.post(base + "/api/v1/games", data=table).json()
+    for number in range(hands):
+        page.request.post(
+            f"{base}/api/v1/games/{game['id']}/hands",
+            data={"expected_hands": number, "sides": HAND},
+            headers={"X-Edit-Token": game["edit_token"]},
+        )
+    return game
+
+
+def pages_of(game: dict) -> list[str]:
+    edit, public = f"/e/{game['edit_token']}", f"/g/{game['id']}"
+    return [
+        "/",
+        "/games/new",
+        "/games/new/es_tradicional?players=4&sides=2",
+        edit,
+        f"{edit}/hands/new",
+        f"{edit}/hands/1",
+        public,
+        f"{public}/rules",
+        "/rules/melds",
+        "/rules/search?q=tres",
+        "/tools/pile",
+        "/tools/go-out",
+        "/open?link=nada",
+    ]
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_no_page_scrolls_sideways_at_320_px(browser: Browser, live_server: str, language: str):
+    context = browser.new_context(viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True)
+    context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
+    page = context.new_page()
+    game = long_game(page, live_server, 2)
+    wide = {}
+    for path in pages_of(game):
+        page.goto(live_server + path)
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > 320:
+            wide[path] = width
+        assert small_targets(page) == [], path
+    context.close()
+    assert wide == {}
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_no_page_scrolls_sideways_with_text_at_200_percent(browser: Browser, live_server: str, language: str):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, bypass_csp=True
+    )
+    context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
+    page = context.new_page()
+    game = long_game(page, live_server, 2)
+    wide = {}
+    for path in pages_of(game):
+        page.goto(live_server + path)
+        page.add_style_tag(content=LARGE_TEXT)
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > 390:
+            wide[path] = width
+    page.goto(f"{live_server}/e/{game['edit_token']}/hands/new")
+    page.add_style_tag(content=LARGE_TEXT)
+    plus = page.locator("#s0_red3 + button").bounding_box()
+    assert plus["x"] + plus["width"] <= 390  # the red threes' + is on screen
+    page.screenshot(path=f"test-results/hand-form-text-200-{language}.png", full_page=True)
+    context.close()
+    assert wide == {}
+
+
+def test_record_hand_is_on_screen_on_a_long_sheet_and_save_while_typing(page: Page, live_server: str):
+    game = long_game(page, live_server, 15)
+    page.goto(f"{live_server}/e/{game['edit_token']}")
+    record = page.get_by_role("link", name="Record hand 16")
+    expect(record).to_be_in_viewport()
+    page.screenshot(path="test-results/long-sheet.png")
+    record.tap()
+    page.locator("#side-1 details.penalties > summary").scroll_into_view_if_needed()
+    expect(page.get_by_role("button", name="Save hand 16")).to_be_in_viewport()
