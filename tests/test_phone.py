@@ -132,3 +132,11 @@ def test_the_migration_gives_existing_games_a_join_code(tmp_path):
             with db.engine.begin() as connection:
                 connection.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
             db.engine.dispose()
+
+
+def test_the_share_panel_and_the_read_only_sheet_show_the_join_code(app, client):
+    sheet = start_classic(client)
+    with app.app_context():
+        code = db.session.scalar(sa.select(Game.join_code))
+    assert f'<strong class="join-code">{code}</strong>' in text(client.get(sheet))
+    assert f'<strong class="join-code">{code}</strong>' in text(client.get(public_link(client, sheet)))
