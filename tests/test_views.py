@@ -459,3 +459,17 @@ def test_the_session_outlives_closing_the_browser(client):
     start_classic(client)
     cookie = next(c for c in client.get("/").headers.getlist("Set-Cookie") if c.startswith("session="))
     assert "Expires=" in cookie
+
+
+def test_times_show_in_the_phones_time_zone_and_language(client):
+    client.set_cookie("tz", "America/Montevideo")
+    client.set_cookie("lang", "es")
+    sheet = start_classic(client)
+    logged = re.search(r'<time datetime="(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)', client.get(sheet).get_data(as_text=True))
+    shown = re.search(
+        r'<time datetime="[^"]+">(\d\d)/(\d\d)/(\d\d), (\d+):(\d\d)</time>', client.get(sheet).get_data(as_text=True)
+    )
+    utc_hour, local_hour = int(logged.group(4)), int(shown.group(4))
+    assert (utc_hour - local_hour) % 24 == 3  # Montevideo is UTC-3, written day/month/year
+    client.set_cookie("tz", "Not/AZone")
+    assert f">{logged.group(3)}/{logged.group(2)}/" in client.get(sheet).get_data(as_text=True)  # unknown zone: UTC

@@ -113,3 +113,16 @@ def test_undo_asks_first_and_the_hand_can_be_put_back(page: Page, live_server: s
     expect(page.locator("#hand-1 > summary")).to_contain_text("+30")
     page.locator("details.log summary").tap()
     expect(page.locator("details.log")).to_contain_text("Hand 1 put back")
+
+
+def test_the_phones_games_survive_a_browser_restart(page: Page, live_server: str, browser):
+    start_game(page, live_server, "classic", "4 players in 2 pairs", PLAYERS)
+    kept = [cookie for cookie in page.context.cookies() if cookie["expires"] > 0]  # session cookies die
+    assert any(cookie["name"] == "phone" for cookie in kept)
+    restarted = browser.new_context(viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True)
+    restarted.add_cookies(kept)
+    again = restarted.new_page()
+    again.goto(live_server + "/")
+    again.get_by_role("link", name="Ana & Luis · Bea & Juan").tap()
+    expect(again.get_by_role("link", name="Record hand 1")).to_be_visible()  # the edit link came back too
+    restarted.close()
