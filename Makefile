@@ -6,7 +6,7 @@ PORT ?= 8000
 TRANSLATIONS := scorekeeper/translations
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run backup test lint typecheck unit pg-test bench bench-load translations compile-translations install install-dev browser-deps clean
+.PHONY: run backup bench-live test lint typecheck unit pg-test bench bench-load translations compile-translations install install-dev browser-deps clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,11 +36,11 @@ run: install
 backup: install
 	$(BIN)/flask --app scorekeeper backup
 
-## Debian's Chromium for the browser tests (Playwright cannot download its own here).
+## Debian's Chromium for the browser tests (Playwright cannot download its own here), and zbarimg to read QR codes.
 browser-deps:
-	@if ! [ -x $(CHROMIUM) ]; then \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-noto-color-emoji >/dev/null; \
-	  else echo "Chromium missing: run 'sudo apt-get install chromium'" >&2; exit 1; fi; \
+	@if ! [ -x $(CHROMIUM) ] || ! command -v zbarimg >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-noto-color-emoji zbar-tools >/dev/null; \
+	  else echo "Chromium or zbarimg missing: run 'sudo apt-get install chromium zbar-tools'" >&2; exit 1; fi; \
 	fi
 
 lint: $(VENV)/.installed-dev
@@ -67,6 +67,11 @@ bench: install
 bench-load: install
 	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -q wrk >/dev/null; }
 	$(BIN)/python bench/load.py
+
+## What 200 phones following one game live cost (gunicorn, wrk on loopback, 8 s).
+bench-live: install
+	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -q wrk >/dev/null; }
+	cd bench && ../$(BIN)/python live.py
 
 ## Extract the user-visible strings and update both catalogues; English keeps its msgid.
 ## Then translate the new empty entries of es/LC_MESSAGES/messages.po (tests/test_catalogues.py checks).

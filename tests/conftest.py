@@ -13,24 +13,34 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 
 
-@pytest.fixture
-def app(tmp_path):
-    """The app on its own database; CSRF off for test-client posts (tests turn it on where they check it)."""
+@contextmanager
+def fresh_app(tmp_path, name="test", **settings):
+    """The app on its own fresh database, CSRF and rate limits off unless ``settings`` say otherwise."""
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
             "WTF_CSRF_ENABLED": False,
             "RATELIMIT_ENABLED": False,  # tests/test_rate_limits.py turns them on
-            "SQLALCHEMY_DATABASE_URI": database_url(tmp_path, "test"),
+            "SQLALCHEMY_DATABASE_URI": database_url(tmp_path, name),
+            **settings,
         }
     )
     with app.app_context():
         db.create_all()
-    yield app
-    with app.app_context():
-        db.drop_all()
-        db.engine.dispose()
+    try:
+        yield app
+    finally:
+        with app.app_context():
+            db.drop_all()
+            db.engine.dispose()
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The app on its own database; CSRF off for test-client posts (tests turn it on where they check it)."""
+    with fresh_app(tmp_path) as made:
+        yield made
 
 
 @pytest.fixture

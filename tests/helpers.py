@@ -42,3 +42,10 @@ def classic_game(options: dict[str, Any] | None = None) -> Game:
 
 #: The spec's example hand, without the totals: 565 and 780.
 SPEC_HAND = record(side("8:6j1 4:3", "K JOKER", red3=2), side("A:7 6:4t1", out=True))
+
+
+def read_only_path(client, sheet: str) -> str:
+    """The read-only address of the game whose edit sheet is at ``sheet``."""
+    import re
+
+    return "/g/" + re.search(r'data-game="([\w-]+)"', client.get(sheet).get_data(as_text=True)).group(1)

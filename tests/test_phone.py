@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 import sqlalchemy as sa
 from flask_migrate import upgrade
 
@@ -12,11 +10,12 @@ from scorekeeper.extensions import db
 from scorekeeper.models import JOIN_ALPHABET, Game
 
 from .conftest import database_url
+from .helpers import read_only_path
 from .test_views import PLAYERS, SPEC_FORM, start_classic, text
 
 
 def public_link(client, sheet):
-    return re.search(r'value="http://localhost(/g/[^"]+)"', text(client.get(sheet))).group(1)
+    return read_only_path(client, sheet)
 
 
 def test_the_phone_cookie_lasts_two_years_and_is_http_only(client):
@@ -134,9 +133,9 @@ def test_the_migration_gives_existing_games_a_join_code(tmp_path):
             db.engine.dispose()
 
 
-def test_the_share_panel_and_the_read_only_sheet_show_the_join_code(app, client):
+def test_the_share_page_and_the_read_only_sheet_show_the_join_code(app, client):
     sheet = start_classic(client)
     with app.app_context():
         code = db.session.scalar(sa.select(Game.join_code))
-    assert f'<strong class="join-code">{code}</strong>' in text(client.get(sheet))
+    assert f'<strong class="join-code big">{code}</strong>' in text(client.get(sheet + "/share"))
     assert f'<strong class="join-code">{code}</strong>' in text(client.get(public_link(client, sheet)))

@@ -6,10 +6,7 @@ import secrets
 
 import pytest
 
-from scorekeeper import create_app
-from scorekeeper.extensions import db
-
-from .conftest import database_url
+from .conftest import fresh_app
 from .test_views import PLAYERS, SPEC_FORM
 
 TABLE = {"ruleset": "classic", "sides": [{"players": ["A", "C"]}, {"players": ["B", "D"]}]}
@@ -18,21 +15,8 @@ TABLE = {"ruleset": "classic", "sides": [{"players": ["A", "C"]}, {"players": ["
 @pytest.fixture
 def limited(tmp_path):
     """The app with its rate limits on, as `make run` serves it."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "t",
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": True,
-            "SQLALCHEMY_DATABASE_URI": database_url(tmp_path, "limited"),
-        }
-    )
-    with app.app_context():
-        db.create_all()
-    yield app
-    with app.app_context():
-        db.drop_all()
-        db.engine.dispose()
+    with fresh_app(tmp_path, "limited", RATELIMIT_ENABLED=True) as app:
+        yield app
 
 
 def test_three_hundred_quick_game_creations_from_one_address_meet_a_429(limited):

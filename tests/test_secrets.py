@@ -20,6 +20,8 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.serving import redact
 
+from .conftest import fresh_app
+from .helpers import read_only_path
 from .test_views import SPEC_FORM, start_classic
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,8 +30,7 @@ TEMPLATES = ROOT / "templates"
 
 def test_every_page_carries_the_strict_headers(client):
     sheet = start_classic(client)
-    public = client.get(sheet).get_data(as_text=True)
-    read_only = re.search(r'value="http://localhost(/g/[^"]+)"', public).group(1)
+    read_only = read_only_path(client, sheet)
     for path in ["/", "/games/new", "/rules", "/rules/melds", sheet, sheet + "/hands/new", read_only, "/nowhere"]:
         headers = client.get(path).headers
         csp = headers["Content-Security-Policy"]
@@ -66,8 +67,11 @@ def test_a_new_edit_link_replaces_the_old_one_and_is_logged(client):
     new_sheet = response.headers["Location"].split("?")[0]
     assert new_sheet != sheet
     assert client.get(sheet).status_code == 404  # the old link stops working at once
-    page = client.get(new_sheet + "?new_link=1").get_data(as_text=True)
-    assert "new edit link; the old one no longer works" in page
+    assert "/share?new_link=1" in response.headers["Location"]
+    assert "new edit link; the old one no longer works" in client.get(response.headers["Location"]).get_data(
+        as_text=True
+    )
+    page = client.get(new_sheet.removesuffix("/share")).get_data(as_text=True)
     assert "The edit link was replaced; the old one no longer works." in page
     assert "+565" in page  # the game itself is unchanged
     assert client.get(sheet + "/hands/new").status_code == 404
@@ -154,26 +158,9 @@ def test_the_access_log_of_make_runs_server_holds_no_edit_token(tmp_path):
 
 
 def test_cookies_are_secure_when_the_app_is_set_for_https(tmp_path):
-    from .conftest import database_url
-
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "t",
-            "SESSION_COOKIE_SECURE": True,
-            "WTF_CSRF_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": database_url(tmp_path, "https"),
-        }
-    )
-    with app.app_context():
-        db.create_all()
-    try:
+    with fresh_app(tmp_path, "https", SESSION_COOKIE_SECURE=True) as app:
         client = app.test_client()
         response = client.post("/language", data={"lang": "es", "next": "/"})
         assert "Secure" in response.headers["Set-Cookie"]
         start_classic(client)
         assert all("Secure" in cookie for cookie in client.get("/").headers.getlist("Set-Cookie"))
-    finally:
-        with app.app_context():
-            db.drop_all()
-            db.engine.dispose()

@@ -9,6 +9,8 @@ import pytest
 from scorekeeper.engine import RULESETS
 from scorekeeper.engine.options import table_shapes
 
+from .helpers import read_only_path
+
 SPEC_FORM = {
     "expected_hands": "0",
     "out": "1",
@@ -186,8 +188,7 @@ def test_a_second_phone_saving_the_same_hand_sees_both_versions(client):
 def test_the_read_only_link_shows_no_controls(client):
     game = start_classic(client)
     client.post(game + "/hands/new", data=SPEC_FORM)
-    sheet = text(client.get(game))
-    public = re.search(r"(http://localhost)?(/g/[\w-]+)", sheet).group(2)
+    public = read_only_path(client, game)
     page = text(client.get(public))
     assert "+565" in page
     assert "Read-only" in page
@@ -199,7 +200,7 @@ def test_the_read_only_link_shows_no_controls(client):
 
 def test_nothing_can_be_changed_through_the_read_only_link(client):
     game = start_classic(client)
-    public = re.search(r"/g/[\w-]+", text(client.get(game))).group(0)
+    public = read_only_path(client, game)
     assert client.post(public, data=SPEC_FORM).status_code == 405
     assert client.post(public + "/hands/new", data=SPEC_FORM).status_code == 404
     assert "No hands yet." in text(client.get(public))
@@ -380,7 +381,7 @@ def test_rules_and_tools_opened_from_an_edit_page_lead_back_to_the_edit_sheet(cl
 
 def test_rules_opened_from_the_read_only_link_never_show_the_edit_link(client):
     sheet = start_classic(client)
-    public = re.search(r'value="http://localhost(/g/[^"]+)"', text(client.get(sheet))).group(1)
+    public = read_only_path(client, sheet)
     page = text(client.get(f"{public}/rules/melds"))
     assert f'<a href="{public}">' in page
     assert "/e/" not in page

@@ -2,7 +2,7 @@
 (games.py), changing hands (hands.py). Views and the API call these names."""
 
 from .errors import AlreadySaved, Conflict, GameError, GameOver, HandNotFound, NotRestorable, StorageUnavailable
-from .games import NewGame, NewSide, find_game, rematch, replace_edit_link, start_game
+from .games import NewGame, NewSide, find_game, game_row, game_version, rematch, replace_edit_link, start_game
 from .hands import edit_hand, record_hand, restorable_undo, restore_hand, undo_last_hand
 from .sheet import (
     LogLine,
@@ -34,7 +34,9 @@ __all__ = [
     "describe_edits",
     "edit_hand",
     "find_game",
+    "game_row",
     "game_ruleset",
+    "game_version",
     "hand_version",
     "preview_hand",
     "record_hand",

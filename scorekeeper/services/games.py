@@ -44,6 +44,22 @@ WHOLE_GAME = (
 )
 
 
+def game_version(token: str, *, editable: bool) -> int | None:
+    """The version of the game behind a link (one small query: enough to tell a page is unchanged)."""
+    if not is_token(token):
+        return None
+    column = Game.edit_token if editable else Game.public_id
+    return db.session.scalars(select(Game.version).where(column == token)).first()
+
+
+def game_row(token: str, *, editable: bool) -> Game | None:
+    """The game behind a link, without its hands (for a page whose sheet is already rendered)."""
+    if not is_token(token):
+        return None
+    column = Game.edit_token if editable else Game.public_id
+    return db.session.scalars(select(Game).where(column == token)).first()
+
+
 def find_game(token: str, *, editable: bool) -> Game | None:
     """The game behind a link: its edit token, or (read-only) its public id."""
     if not is_token(token):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .. import services
@@ -14,6 +15,9 @@ from ..i18n import translate
 from ..limiting import guard_links, new_games
 from ..models import Game
 from ..services import phone
+from ..sharing import result_text
+from . import page_cache
+from .conditional import unchanged, version_tag
 from .memory import forget, keep_phone_cookie, remember, remembered
 
 bp = Blueprint("games", __name__)
@@ -116,31 +120,64 @@ def find_or_404(token: str, *, editable: bool) -> Game:
 
 
 @bp.get("/g/<public_id>")
-def sheet(public_id: str) -> str:
-    """The score sheet, read-only: no controls, nothing can change through this link."""
-    game = find_or_404(public_id, editable=False)
-    page = _render_sheet(game, editable=False)
-    remember(game, editable=False)
-    return page
+def sheet(public_id: str) -> Response:
+    """The score sheet, read-only: no controls, nothing can change through this link. Phones following
+    the game ask again every few seconds; while nothing changed the answer is an empty 304."""
+    return _live_sheet(public_id, editable=False)
 
 
 @bp.get("/e/<edit_token>")
-def edit_sheet(edit_token: str) -> str:
-    """The score sheet with its controls."""
-    game = find_or_404(edit_token, editable=True)
-    page = _render_sheet(game, editable=True)
-    remember(game, editable=True)
-    return page
+def edit_sheet(edit_token: str) -> Response:
+    """The score sheet with its controls (followed live like the read-only one)."""
+    return _live_sheet(edit_token, editable=True)
 
 
-def _render_sheet(game: Game, *, editable: bool) -> str:
+def _live_sheet(token: str, *, editable: bool) -> Response:
+    version = services.game_version(token, editable=editable)
+    if version is None:
+        abort(404)
+    tag = version_tag(version, "edit" if editable else "read")
+    same = unchanged(tag)
+    if same is not None:
+        return same
+    cacheable = not editable and not request.query_string  # a read-only sheet holds nothing per session
+    kept = page_cache.get(f"{token}:{tag}") if cacheable else None
+    if kept is None:
+        game = find_or_404(token, editable=editable)
+        kept = _render_sheet(game, editable=editable, etag=tag)
+        if cacheable:
+            page_cache.keep(f"{token}:{tag}", kept)
+    else:
+        game = services.game_row(token, editable=editable) or find_or_404(token, editable=editable)
+    title, body = kept
+    page = render_template("games/sheet.html", game=game, editable=editable, title=title, main_html=Markup(body))
+    response = make_response(page)
+    response.set_etag(tag)
+    if not editable:
+        response.headers["Cache-Control"] = "no-cache"  # keep it, but ask each time (a 304 while unchanged)
+    remember(game, editable=editable)
+    return response
+
+
+def _render_sheet(game: Game, *, editable: bool, etag: str) -> tuple[str, str]:
+    """The sheet's title and body (everything but the page around it)."""
     sheet = services.compute_sheet(game)
     log = services.describe_edits(game)
     already = request.args.get("already", type=int) if editable else None
     undone = services.restorable_undo(game) if editable else None
-    return render_template(
-        "games/sheet.html", game=game, sheet=sheet, editable=editable, log=log, already=already, undone=undone
+    result = result_text(sheet, translate(sheet.ruleset.name)) if sheet.game_over else ""
+    body = render_template(
+        "games/_sheet_main.html",
+        game=game,
+        sheet=sheet,
+        editable=editable,
+        log=log,
+        already=already,
+        undone=undone,
+        result_text=result,
+        etag=etag,
     )
+    return " · ".join(sheet.side_names), body
 
 
 @bp.post("/e/<edit_token>/rematch")
@@ -153,15 +190,7 @@ def rematch(edit_token: str) -> Response:
     return redirect(url_for("games.edit_sheet", edit_token=created.edit_token))
 
 
-@bp.post("/e/<edit_token>/new-link")
-def new_edit_link(edit_token: str) -> Response:
-    """Replace the game's edit link (the old one stops working), e.g. after it was shared too widely."""
-    game = services.replace_edit_link(find_or_404(edit_token, editable=True))
-    remember(game, editable=True)
-    return redirect(url_for("games.edit_sheet", edit_token=game.edit_token, new_link=1) + "#share")
-
-
 # ---- helpers -----------------------------------------------------------------------------
 
 
-from . import hands  # noqa: E402,F401  (the hand routes register on bp)
+from . import hands, share  # noqa: E402,F401  (their routes register on bp)

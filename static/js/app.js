@@ -30,6 +30,97 @@
     select.addEventListener("change", function () { select.form.submit(); });
   });
 
+  // Share panels: copy a link or a text, or hand it to the phone's own share sheet where there is one.
+  function enhanceShare(root) {
+  Array.prototype.forEach.call(root.querySelectorAll("[data-share-actions]"), function (actions) {
+    actions.hidden = false;
+    Array.prototype.forEach.call(actions.querySelectorAll("[data-copy]"), function (button) {
+      var label = button.textContent;
+      button.addEventListener("click", function () {
+        var field = document.getElementById(button.getAttribute("data-copy"));
+        var done = function () {
+          button.textContent = button.getAttribute("data-copied");
+          setTimeout(function () { button.textContent = label; }, 2000);
+        };
+        if (navigator.clipboard && window.isSecureContext) {
+          navigator.clipboard.writeText(field.value).then(done, function () {});
+        } else {  // plain http on a home network: the old way still works
+          field.focus();
+          field.select();
+          try { if (document.execCommand("copy")) done(); } catch (e) { /* the text stays selected */ }
+        }
+      });
+    });
+    Array.prototype.forEach.call(actions.querySelectorAll("[data-share]"), function (button) {
+      if (!navigator.share) { button.hidden = true; return; }
+      button.addEventListener("click", function () {
+        var field = document.getElementById(button.getAttribute("data-share"));
+        var isLink = /^https?:/.test(field.value);
+        navigator.share(isLink ? { title: button.getAttribute("data-share-title"), url: field.value }
+                               : { title: button.getAttribute("data-share-title"), text: field.value })
+          .catch(function () { /* closed without sending */ });
+      });
+    });
+  });
+  }
+  enhanceShare(document);
+
+  // The sheet follows the game: every 2 s while the page is in view it asks whether the game changed
+  // (an empty 304 while it did not); a change swaps the page's content, keeping what was open and
+  // where the reader was. A phone that lost the connection catches up once it is back.
+  var live = document.querySelector("[data-live]");
+  if (live) {
+    var etag = live.getAttribute("data-etag");
+    var waiting = null;
+    var quiet = 2000;
+    var follow = function (delay) {
+      clearTimeout(waiting);
+      waiting = setTimeout(check, delay);
+    };
+    var check = function () {
+      if (document.visibilityState === "hidden") return;  // visibilitychange starts it again
+      fetch(live.getAttribute("data-live"), { headers: { "If-None-Match": etag }, cache: "no-store", credentials: "same-origin" })
+        .then(function (response) {
+          if (response.status === 304) return null;
+          if (!response.ok) throw new Error(String(response.status));
+          etag = response.headers.get("ETag") || etag;
+          return response.text();
+        })
+        .then(function (html) {
+          if (html) swap(html);
+          quiet = 2000;
+          follow(quiet);
+        })
+        .catch(function () {
+          quiet = Math.min(quiet * 2, 15000);  // offline or the server is away: try again, less often
+          follow(quiet);
+        });
+    };
+    var swap = function (html) {
+      var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("main");
+      var main = document.querySelector("main");
+      if (!fresh || !main) return;
+      var open = {};
+      Array.prototype.forEach.call(main.querySelectorAll("details"), function (d, i) {
+        open[d.id || d.className + ":" + i] = d.open;
+      });
+      var scrolled = window.scrollY;
+      main.innerHTML = fresh.innerHTML;
+      Array.prototype.forEach.call(main.querySelectorAll("details"), function (d, i) {
+        var key = d.id || d.className + ":" + i;
+        if (Object.prototype.hasOwnProperty.call(open, key)) d.open = open[key];
+      });
+      window.scrollTo(0, scrolled);
+      enhanceShare(main);
+      live = document.querySelector("[data-live]") || live;
+    };
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") follow(0);
+    });
+    window.addEventListener("online", function () { follow(0); });
+    follow(quiet);
+  }
+
   function drafts() {
     var keys = [];
     try {
@@ -90,8 +181,10 @@
   var form = document.querySelector("form.hand-form");
   if (!form) return;
 
-  // What the server sent, never values the browser brought back from an earlier visit (Back).
-  form.reset();
+  // What the server sent, never values the browser brought back from an earlier visit (Back, Forward);
+  // only then, so that nothing tapped before this script ran is wiped.
+  var visit = window.performance && performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+  if (visit && visit.type === "back_forward") form.reset();
   window.addEventListener("pageshow", function (event) {
     if (event.persisted) window.location.reload();
   });

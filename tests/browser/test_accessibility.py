@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser
@@ -51,9 +52,10 @@ def test_no_page_has_a_serious_accessibility_finding(browser: Browser, live_serv
     page.locator("#hand-1 > summary").tap()
     check("sheet with a hand open")
     edit_link = page.url
-    page.locator("details.share > summary").tap()
-    read_only = page.locator("input.link").first.input_value()
-    check("sheet with the share panel open")
+    page.locator("a[href$='/share']").tap()
+    page.locator("details.share-way > summary").tap()
+    read_only = live_server + urlsplit(page.locator("#read-link").input_value()).path  # served on 127.0.0.1 only
+    check("share page, edit code shown")
     page.goto(read_only)
     check("read-only sheet")
     for path in [

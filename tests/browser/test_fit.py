@@ -51,27 +51,14 @@ def pages_of(game: dict) -> list[str]:
 
 
 @pytest.mark.parametrize("language", ["es", "en"])
-def test_no_page_scrolls_sideways_at_320_px(browser: Browser, live_server: str, language: str):
-    context = browser.new_context(viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True)
-    context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
-    page = context.new_page()
-    game = long_game(page, live_server, 2)
-    wide = {}
-    for path in pages_of(game):
-        page.goto(live_server + path)
-        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
-        width = page.evaluate("document.documentElement.scrollWidth")
-        if width > 320:
-            wide[path] = width
-        assert small_targets(page) == [], path
-    context.close()
-    assert wide == {}
-
-
-@pytest.mark.parametrize("language", ["es", "en"])
-def test_no_page_scrolls_sideways_with_text_at_200_percent(browser: Browser, live_server: str, language: str):
+@pytest.mark.parametrize(("width", "large_text"), [(320, False), (390, True)])
+def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: str, width: int, large_text: bool):
+    """At 320 px wide, and at 390 px with the phone's text at 200 % (then also the red threes' + on screen)."""
     context = browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, bypass_csp=True
+        viewport={"width": width, "height": 640 if width == 320 else 844},
+        is_mobile=True,
+        has_touch=True,
+        bypass_csp=large_text,  # only to inject the larger text
     )
     context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
     page = context.new_page()
@@ -79,16 +66,20 @@ def test_no_page_scrolls_sideways_with_text_at_200_percent(browser: Browser, liv
     wide = {}
     for path in pages_of(game):
         page.goto(live_server + path)
-        page.add_style_tag(content=LARGE_TEXT)
+        if large_text:
+            page.add_style_tag(content=LARGE_TEXT)
         page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
-        width = page.evaluate("document.documentElement.scrollWidth")
-        if width > 390:
-            wide[path] = width
-    page.goto(f"{live_server}/e/{game['edit_token']}/hands/new")
-    page.add_style_tag(content=LARGE_TEXT)
-    plus = page.locator("#s0_red3 + button").bounding_box()
-    assert plus["x"] + plus["width"] <= 390  # the red threes' + is on screen
-    page.screenshot(path=f"test-results/hand-form-text-200-{language}.png", full_page=True)
+        scrolled = page.evaluate("document.documentElement.scrollWidth")
+        if scrolled > width:
+            wide[path] = scrolled
+        if not large_text:
+            assert small_targets(page) == [], path
+    if large_text:
+        page.goto(f"{live_server}/e/{game['edit_token']}/hands/new")
+        page.add_style_tag(content=LARGE_TEXT)
+        plus = page.locator("#s0_red3 + button").bounding_box()
+        assert plus["x"] + plus["width"] <= width
+        page.screenshot(path=f"test-results/hand-form-text-200-{language}.png", full_page=True)
     context.close()
     assert wide == {}
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 from playwright.sync_api import Page, expect
 
@@ -120,8 +121,9 @@ def test_a_refused_entry_is_corrected_and_saved(page: Page, live_server: str):
 
 def test_a_second_phone_follows_read_only(page: Page, live_server: str, browser):
     start_game(page, live_server, "classic", "4 players in 2 pairs", ["Ana", "Bea", "Luis", "Juan"])
-    page.locator("details.share > summary").tap()
-    link = page.get_by_label("Read-only link").input_value()
+    page.get_by_role("link", name="Share this game").tap()
+    link = live_server + urlsplit(page.locator("#read-link").input_value()).path  # served on 127.0.0.1 only
+    page.go_back()
     second = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     viewer = second.new_page()
     viewer.goto(link)

@@ -59,3 +59,11 @@ def test_no_reference_or_tool_page_scrolls_sideways(browser, live_server: str):
             page.goto(live_server + url)
             no_sideways_scroll(page)
         context.close()
+
+
+def test_choosing_another_rule_set_in_the_reference_shows_its_rules(page: Page, live_server: str):
+    page.goto(live_server + "/rules")
+    with page.expect_navigation():
+        page.select_option("#set", "hoyle_2p")
+    assert "set=hoyle_2p" in page.url
+    expect(page.locator("#set")).to_have_value("hoyle_2p")

@@ -1,0 +1,57 @@
+"""Two phones: the one following sees the recorder's hands within 2 s, without a reload and without losing its place."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import PHONE
+from .test_journeys import add_meld, save, start_game
+
+
+def test_a_phone_on_the_read_only_link_sees_a_new_hand_within_two_seconds(
+    page: Page, live_server: str, browser: Browser
+):
+    start_game(page, live_server, "classic", "4 players in 2 pairs", ["Ana", "Bea", "Luis", "Juan"])
+    page.get_by_role("link", name="Record hand 1").tap()
+    add_meld(page, 0, "K", 3)
+    add_meld(page, 1, "Q", 3)
+    save(page)
+    public = live_server + "/g/" + page.locator(".sheet").get_attribute("data-game")
+
+    follower = browser.new_context(**PHONE).new_page()
+    follower.goto(public)
+    follower.locator("#hand-1 > summary").tap()  # the reader opened hand 1's breakdown
+    loaded = follower.evaluate("performance.getEntriesByType('navigation')[0].startTime + ':' + document.timeOrigin")
+
+    page.get_by_role("link", name="Record hand 2").tap()
+    add_meld(page, 0, "A", 4)
+    add_meld(page, 1, "9", 3)
+    save(page)
+    expect(follower.locator("#hand-2 > summary")).to_contain_text("+80", timeout=2500)
+    expect(follower.locator("#hand-1")).to_have_attribute("open", "")  # still open
+    same_page = follower.evaluate("performance.getEntriesByType('navigation')[0].startTime + ':' + document.timeOrigin")
+    assert same_page == loaded  # no reload
+
+    page.locator("#hand-2 > summary").tap()  # the recorder fixes hand 2 ... then undoes it
+    page.locator("details.undo > summary").tap()
+    page.get_by_role("button", name="Yes, undo hand 2").tap()
+    expect(follower.locator("#hand-2")).to_have_count(0, timeout=2500)
+    follower.context.close()
+
+
+def test_a_follower_that_lost_the_connection_catches_up_when_it_is_back(page: Page, live_server: str, browser: Browser):
+    start_game(page, live_server, "classic", "4 players in 2 pairs", ["Ana", "Bea", "Luis", "Juan"])
+    public = live_server + "/g/" + page.locator(".sheet").get_attribute("data-game")
+    follower = browser.new_context(**PHONE)
+    reader = follower.new_page()
+    reader.goto(public)
+    follower.set_offline(True)
+    page.get_by_role("link", name="Record hand 1").tap()
+    add_meld(page, 0, "K", 3)
+    add_meld(page, 1, "Q", 3)
+    save(page)
+    reader.wait_for_timeout(2500)  # a poll or two fail while offline
+    expect(reader.locator("#hand-1")).to_have_count(0)
+    follower.set_offline(False)
+    expect(reader.locator("#hand-1 > summary")).to_contain_text("+30", timeout=5000)
+    follower.close()

@@ -1,0 +1,97 @@
+"""The sheet followed live: an ETag from the game's version, 304 while nothing changed, found in one query."""
+
+from __future__ import annotations
+
+import re
+
+from sqlalchemy import event
+
+from scorekeeper.extensions import db
+
+from .helpers import read_only_path
+from .test_views import SPEC_FORM, start_classic
+
+
+def test_an_unchanged_read_only_sheet_answers_304_and_a_new_hand_changes_it(client):
+    sheet = start_classic(client)
+    public = read_only_path(client, sheet)
+    first = client.get(public)
+    tag = first.headers["ETag"]
+    assert first.headers["Cache-Control"] == "no-cache"
+    again = client.get(public, headers={"If-None-Match": tag})
+    assert again.status_code == 304
+    assert again.data == b""
+    client.post(sheet + "/hands/new", data=SPEC_FORM)
+    changed = client.get(public, headers={"If-None-Match": tag})
+    assert changed.status_code == 200
+    assert changed.headers["ETag"] != tag
+    assert "+565" in changed.get_data(as_text=True)
+
+
+def test_the_edit_sheet_follows_the_same_way_and_stays_unstored(client):
+    sheet = start_classic(client)
+    tag = client.get(sheet).headers["ETag"]
+    again = client.get(sheet, headers={"If-None-Match": tag})
+    assert again.status_code == 304
+    assert again.headers["Cache-Control"] == "no-store"
+
+
+def test_another_language_or_time_zone_is_another_page(client):
+    sheet = start_classic(client)
+    public = read_only_path(client, sheet)
+    tag = client.get(public).headers["ETag"]
+    client.set_cookie("lang", "es")
+    assert client.get(public, headers={"If-None-Match": tag}).status_code == 200
+    client.set_cookie("tz", "Europe/Madrid")
+    spanish = client.get(public).headers["ETag"]
+    client.set_cookie("tz", "America/Montevideo")
+    assert client.get(public, headers={"If-None-Match": spanish}).status_code == 200
+
+
+def test_an_unchanged_sheet_costs_one_small_query(app, client):
+    sheet = start_classic(client)
+    for _ in range(5):
+        client.post(sheet + "/hands/new", data={**SPEC_FORM, "expected_hands": str(_)})
+    public = read_only_path(client, sheet)
+    tag = client.get(public).headers["ETag"]
+    statements = []
+    with app.app_context():
+        engine = db.engine
+
+    def count(conn, cursor, statement, *args):
+        statements.append(statement)
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        assert client.get(public, headers={"If-None-Match": tag}).status_code == 304
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    selects = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+    assert len(selects) == 1
+    assert "hand" not in selects[0].lower().split("from", 1)[1]
+
+
+def test_a_new_version_is_rendered_once_and_each_follower_keeps_its_own_session(app, client):
+    sheet = start_classic(client)
+    client.post(sheet + "/hands/new", data=SPEC_FORM)
+    public = read_only_path(client, sheet)
+    first, second = app.test_client(), app.test_client()
+    statements = []
+    with app.app_context():
+        engine = db.engine
+
+    def count(conn, cursor, statement, *args):
+        statements.append(statement.lower())
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        one = first.get(public).get_data(as_text=True)
+        hands_read = sum("from hand" in s for s in statements)
+        two = second.get(public).get_data(as_text=True)
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    assert hands_read >= 1
+    assert sum("from hand" in s for s in statements) == hands_read  # the second follower: the kept sheet
+    assert "+565" in two
+    token = re.compile(r'name="csrf_token" value="([^"]+)"')
+    assert token.search(one).group(1) != token.search(two).group(1)  # the page around it is each phone's own
