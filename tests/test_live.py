@@ -95,3 +95,26 @@ def test_a_new_version_is_rendered_once_and_each_follower_keeps_its_own_session(
     assert "+565" in two
     token = re.compile(r'name="csrf_token" value="([^"]+)"')
     assert token.search(one).group(1) != token.search(two).group(1)  # the page around it is each phone's own
+
+
+def test_the_table_view_shows_each_sides_standing_and_answers_304_while_unchanged(client):
+    game = client.post(
+        "/api/v1/games",
+        json={"ruleset": "classic_3p", "sides": [{"players": ["Ana"]}, {"players": ["Bea"]}, {"players": ["Cris"]}]},
+    ).get_json()
+    hand = [{"melds": [{"rank": "K", "naturals": 7}], "went_out": True}, {"melds": [{"rank": "Q", "naturals": 3}]}, {}]
+    client.post(
+        f"/api/v1/games/{game['id']}/hands",
+        json={"expected_hands": 0, "sides": hand},
+        headers={"X-Edit-Token": game["edit_token"]},
+    )
+    page = client.get(f"/g/{game['id']}/table")
+    body = re.sub(r"\s+", " ", page.get_data(as_text=True))
+    assert body.count('class="big-total"') == 3
+    assert '<p class="big-total">670</p>' in body  # 7 kings 70 + natural canasta 500 + going out 100
+    assert "<dt>To the target</dt><dd>4330</dd>" in body
+    assert "<dt>First meld, at least</dt><dd>50</dd>" in body
+    assert "Hand 2 · Bea deals." in body
+    assert client.get(f"/g/{game['id']}/table", headers={"If-None-Match": page.headers["ETag"]}).status_code == 304
+    client.set_cookie("lang", "es")
+    assert "Reparte Bea." in client.get(f"/g/{game['id']}/table").get_data(as_text=True)

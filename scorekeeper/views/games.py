@@ -132,11 +132,17 @@ def edit_sheet(edit_token: str) -> Response:
     return _live_sheet(edit_token, editable=True)
 
 
-def _live_sheet(token: str, *, editable: bool) -> Response:
+@bp.get("/g/<public_id>/table")
+def table(public_id: str) -> Response:
+    """The table view, for a tablet or a TV: each side's total in large type, followed live."""
+    return _live_sheet(public_id, editable=False, view="table")
+
+
+def _live_sheet(token: str, *, editable: bool, view: str = "sheet") -> Response:
     version = services.game_version(token, editable=editable)
     if version is None:
         abort(404)
-    tag = version_tag(version, "edit" if editable else "read")
+    tag = version_tag(version, "edit" if editable else f"read-{view}")
     same = unchanged(tag)
     if same is not None:
         return same
@@ -144,13 +150,15 @@ def _live_sheet(token: str, *, editable: bool) -> Response:
     kept = page_cache.get(f"{token}:{tag}") if cacheable else None
     if kept is None:
         game = find_or_404(token, editable=editable)
-        kept = _render_sheet(game, editable=editable, etag=tag)
+        kept = _render_sheet(game, editable=editable, etag=tag, view=view)
         if cacheable:
             page_cache.keep(f"{token}:{tag}", kept)
     else:
         game = services.game_row(token, editable=editable) or find_or_404(token, editable=editable)
     title, body = kept
-    page = render_template("games/sheet.html", game=game, editable=editable, title=title, main_html=Markup(body))
+    page = render_template(
+        "games/sheet.html", game=game, editable=editable, title=title, main_html=Markup(body), view=view
+    )
     response = make_response(page)
     response.set_etag(tag)
     if not editable:
@@ -159,15 +167,15 @@ def _live_sheet(token: str, *, editable: bool) -> Response:
     return response
 
 
-def _render_sheet(game: Game, *, editable: bool, etag: str) -> tuple[str, str]:
-    """The sheet's title and body (everything but the page around it)."""
+def _render_sheet(game: Game, *, editable: bool, etag: str, view: str) -> tuple[str, str]:
+    """The sheet's (or the table view's) title and body: everything but the page around it."""
     sheet = services.compute_sheet(game)
     log = services.describe_edits(game)
     already = request.args.get("already", type=int) if editable else None
     undone = services.restorable_undo(game) if editable else None
     result = result_text(sheet, translate(sheet.ruleset.name)) if sheet.game_over else ""
     body = render_template(
-        "games/_sheet_main.html",
+        f"games/_{view}_main.html",
         game=game,
         sheet=sheet,
         editable=editable,

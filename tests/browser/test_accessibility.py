@@ -58,6 +58,10 @@ def test_no_page_has_a_serious_accessibility_finding(browser: Browser, live_serv
     check("share page, edit code shown")
     page.goto(read_only)
     check("read-only sheet")
+    page.goto(read_only + "/table")
+    check("table view")
+    page.goto(read_only + "/share")
+    check("read-only share page")
     for path in [
         "/games/new",
         "/games/new/classic?players=4&sides=2",

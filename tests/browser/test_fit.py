@@ -41,6 +41,8 @@ def pages_of(game: dict) -> list[str]:
         f"{edit}/hands/new",
         f"{edit}/hands/1",
         public,
+        f"{public}/table",
+        f"{edit}/share",
         f"{public}/rules",
         "/rules/melds",
         "/rules/search?q=tres",

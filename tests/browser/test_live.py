@@ -55,3 +55,19 @@ def test_a_follower_that_lost_the_connection_catches_up_when_it_is_back(page: Pa
     follower.set_offline(False)
     expect(reader.locator("#hand-1 > summary")).to_contain_text("+30", timeout=5000)
     follower.close()
+
+
+def test_the_table_view_follows_the_game_in_landscape(page: Page, live_server: str, browser: Browser):
+    start_game(page, live_server, "classic_3p", "3 players, each alone", ["Ana", "Bea", "Cris"])
+    board = browser.new_context(viewport={"width": 1024, "height": 600}).new_page()
+    board.goto(live_server + "/g/" + page.locator(".sheet").get_attribute("data-game") + "/table")
+    expect(board.locator(".big-total")).to_have_count(3)
+    page.get_by_role("link", name="Record hand 1").tap()
+    add_meld(page, 0, "K", 3)
+    add_meld(page, 1, "Q", 3)
+    add_meld(page, 2, "9", 3)
+    save(page)
+    expect(board.locator(".big-total").first).to_have_text("30", timeout=2500)
+    assert board.evaluate("document.documentElement.scrollWidth") <= 1024
+    board.screenshot(path="test-results/table-view.png")
+    board.context.close()
