@@ -185,3 +185,16 @@ class PhoneGame(db.Model):  # type: ignore[name-defined,misc]
     opened_at: Mapped[datetime] = mapped_column(default=now)
 
     game: Mapped[Game] = relationship()
+
+
+class Typing(db.Model):  # type: ignore[name-defined,misc]
+    """A phone typing a hand of a game (its live preview asked lately): other phones are told."""
+
+    __tablename__ = "typing"
+    __table_args__ = (UniqueConstraint("game_id", "hand_number", "phone_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    hand_number: Mapped[int] = mapped_column(Integer)
+    phone_id: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(default=now)

@@ -118,3 +118,19 @@ def test_the_table_view_shows_each_sides_standing_and_answers_304_while_unchange
     assert client.get(f"/g/{game['id']}/table", headers={"If-None-Match": page.headers["ETag"]}).status_code == 304
     client.set_cookie("lang", "es")
     assert "Reparte Bea." in client.get(f"/g/{game['id']}/table").get_data(as_text=True)
+
+
+def test_a_phone_typing_the_same_hand_is_told_before_saving(app, client):
+    sheet = start_classic(client)
+    ana, bea = app.test_client(), app.test_client()
+    for phone in (ana, bea):
+        assert phone.get(sheet).status_code == 200  # each phone gets its own phone cookie
+    assert ana.get_cookie("phone").value != bea.get_cookie("phone").value
+    alone = ana.post(sheet + "/preview", data=SPEC_FORM).get_data(as_text=True)
+    assert "Another phone is typing hand 1 too" not in alone  # a phone is not warned about itself
+    told = bea.post(sheet + "/preview", data=SPEC_FORM).get_data(as_text=True)
+    assert "Another phone is typing hand 1 too" in told
+    form = bea.get(sheet + "/hands/new").get_data(as_text=True)
+    assert re.search(r'id="typing-note" role="status">Another phone is typing hand 1 too', form)
+    other_hand = ana.post(sheet + "/preview?number=1", data=SPEC_FORM).get_data(as_text=True)
+    assert "Another phone is typing hand 1 too" in other_hand  # and now Ana hears of Bea

@@ -19,7 +19,9 @@ from ..limiting import hand_saves
 from ..limits import is_token
 from ..models import Game, new_token
 from ..reference import rule_topic
+from ..services import presence
 from .games import Page, bp, find_or_404
+from .memory import phone_id
 
 
 @bp.route("/e/<edit_token>/hands/new", methods=["GET", "POST"])
@@ -117,16 +119,23 @@ def preview(edit_token: str) -> str:
     if not 1 <= number <= sheet.next_hand:
         abort(404)
     form = _hand_form(game, sheet)
+    me = phone_id(create=False)
+    shown = {"sheet": sheet, "number": number, "elsewhere": presence.others_typing(game, number, me)}
     if not form.validate_on_submit():
-        return render_template("games/_preview.html", result=None, problems=[], sheet=sheet, shape_errors=True)
-    record, _ = form.to_record()
-    try:
-        result = services.preview_hand(game, record, number)
-    except RuleViolations as refused:
-        return render_template(
-            "games/_preview.html", result=None, problems=_problems(game, refused.violations), sheet=sheet
-        )
-    return render_template("games/_preview.html", result=result, problems=[], sheet=sheet)
+        body = render_template("games/_preview.html", result=None, problems=[], shape_errors=True, **shown)
+    else:
+        record, _ = form.to_record()
+        try:
+            result = services.preview_hand(game, record, number)
+        except RuleViolations as refused:
+            body = render_template(
+                "games/_preview.html", result=None, problems=_problems(game, refused.violations), **shown
+            )
+        else:
+            body = render_template("games/_preview.html", result=result, problems=[], **shown)
+    if me is not None:
+        presence.note_typing(game, number, me)  # after the page: the note's transaction expires what was loaded
+    return body
 
 
 @bp.post("/e/<edit_token>/undo")
@@ -229,6 +238,7 @@ def _render_hand_form(
         conflict=conflict,
         action=action,
         editable=True,
+        elsewhere=presence.others_typing(game, number, phone_id(create=False)),
     )
     return body, status
 

@@ -273,6 +273,12 @@
       .then(function (response) { return response.ok ? response.text() : ""; })
       .then(function (html) {
         target.innerHTML = html;
+        var typing = target.querySelector(".typing");
+        var typingNote = document.getElementById("typing-note");
+        if (typingNote) {
+          typingNote.hidden = !typing;
+          if (typing) typingNote.textContent = typing.textContent;
+        }
         var summary = target.querySelector(".summary");
         if (bar) bar.textContent = summary ? summary.textContent.trim() : "";
       })

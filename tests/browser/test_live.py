@@ -71,3 +71,21 @@ def test_the_table_view_follows_the_game_in_landscape(page: Page, live_server: s
     assert board.evaluate("document.documentElement.scrollWidth") <= 1024
     board.screenshot(path="test-results/table-view.png")
     board.context.close()
+
+
+def test_the_recorder_learns_another_phone_is_typing_the_same_hand(page: Page, live_server: str, browser: Browser):
+    start_game(page, live_server, "classic", "4 players in 2 pairs", ["Ana", "Bea", "Luis", "Juan"])
+    edit_link = page.url
+    page.get_by_role("link", name="Record hand 1").tap()
+    add_meld(page, 0, "K", 3)
+    expect(page.locator("#live-total")).to_contain_text("+30")  # Ana's phone is typing hand 1
+
+    second = browser.new_context(**PHONE).new_page()
+    second.goto(edit_link)
+    second.get_by_role("link", name="Record hand 1").tap()
+    expect(second.locator("#typing-note")).to_contain_text("Another phone is typing hand 1 too")
+    second.screenshot(path="test-results/typing-elsewhere.png")
+    add_meld(second, 1, "Q", 3)
+    add_meld(page, 1, "Q", 4)  # and the first phone hears of the second as it types on
+    expect(page.locator("#typing-note")).to_be_visible()
+    second.context.close()

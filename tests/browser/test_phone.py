@@ -37,6 +37,7 @@ def test_touch_targets_are_at_least_44px(page: Page, live_server: str):
     start_game(page, live_server, "es_tradicional", "4 players in 2 pairs", ["Ana", "Bea", "Luis", "Juan"])
     assert small_targets(page) == []
     page.get_by_role("link", name="Record hand 1").tap()
+    page.wait_for_load_state("load")  # measured once its stylesheet and script have run
     for details in page.locator("details:not([open]) > summary").all():
         details.tap()
     assert small_targets(page) == []
