@@ -115,6 +115,7 @@ def test_the_table_view_shows_each_sides_standing_and_answers_304_while_unchange
     assert "<dt>To the target</dt><dd>4330</dd>" in body
     assert "<dt>First meld, at least</dt><dd>50</dd>" in body
     assert "Hand 2 · Bea deals." in body
+    assert "/e/" not in body  # nothing reached from the read-only link holds the edit link
     assert client.get(f"/g/{game['id']}/table", headers={"If-None-Match": page.headers["ETag"]}).status_code == 304
     client.set_cookie("lang", "es")
     assert "Reparte Bea." in client.get(f"/g/{game['id']}/table").get_data(as_text=True)
