@@ -3,7 +3,7 @@
 gunicorn as `make run` starts it (2 workers, access log off), on loopback. wrk keeps 200
 connections asking for the read-only sheet with If-None-Match (each connection takes the ETag
 of its last answer, as the page's script does): the rate it sustains is how many follower polls
-a second one server answers; 200 phones polling every 2 s need 100 a second. Meanwhile hands are
+a second one server answers; 200 phones polling every 1.5 s need about 133 a second. Meanwhile hands are
 saved through the API and timed, against the same saves with nobody following.
 Bounded: 127.0.0.1 only, about 20 s of load. Run with ``make bench-live``.
 """
@@ -28,7 +28,7 @@ from load import HAND, VENV_BIN, free_port, post
 ROOT = Path(__file__).resolve().parents[1]
 FOLLOWERS = 200
 SECONDS = 12
-POLL_EVERY = 2.0
+POLL_EVERY = 1.5  # as static/js/app.js
 
 FOLLOW_LUA = """
 local etag = "none"

@@ -65,14 +65,15 @@
   }
   enhanceShare(document);
 
-  // The sheet follows the game: every 2 s while the page is in view it asks whether the game changed
+  // The sheet follows the game: every 1.5 s while the page is in view it asks whether the game changed
   // (an empty 304 while it did not); a change swaps the page's content, keeping what was open and
   // where the reader was. A phone that lost the connection catches up once it is back.
   var live = document.querySelector("[data-live]");
   if (live) {
     var etag = live.getAttribute("data-etag");
     var waiting = null;
-    var quiet = 2000;
+    var EVERY = 1500;  // so that a hand shows within 2 s
+    var quiet = EVERY;
     var follow = function (delay) {
       clearTimeout(waiting);
       waiting = setTimeout(check, delay);
@@ -88,7 +89,7 @@
         })
         .then(function (html) {
           if (html) swap(html);
-          quiet = 2000;
+          quiet = EVERY;
           follow(quiet);
         })
         .catch(function () {
