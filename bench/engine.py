@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import contextlib
 
 from scorekeeper import create_app
-from scorekeeper.engine import RULESETS, Meld, RuleViolations, SideEntry, configure, score_hand
+from scorekeeper.engine import RULESETS, Meld, RuleSet, RuleViolations, SideEntry, configure, score_hand
 
 RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]
 PARTNERSHIP = ["classic", "es_online_15", "es_tradicional", "us_partnership", "uruguayan"]
@@ -74,6 +74,54 @@ def refused_hands(count: int, seed: int = 11) -> list[tuple[str, list[SideEntry]
     return hands
 
 
+def naive_side(entry: SideEntry, ruleset: RuleSet, opponent_out: bool) -> int:
+    """The yardstick: a side's hand score the shortest way, with no checks at all (not the engine's code)."""
+    values = ruleset.card_values
+    points = canastas = bonus = 0
+    for meld in entry.melds:
+        wild = meld.jokers + meld.twos
+        points += meld.naturals * values.get(meld.rank, 0) + meld.jokers * values["JOKER"] + meld.twos * values["2"]
+        if meld.naturals + wild >= ruleset.canasta_size and meld.naturals >= ruleset.canasta_min_naturals:
+            canastas += 1
+            bonus += ruleset.mixed_bonus if wild else ruleset.rank_natural_bonus.get(meld.rank, ruleset.natural_bonus)
+    threes = entry.red_threes
+    red = ruleset.red3_table[threes - 1] if 0 < threes <= len(ruleset.red3_table) else 0
+    against = {
+        "no_meld": not entry.melds,
+        "no_meld_and_opponent_out": not entry.melds and opponent_out,
+        "no_canasta": canastas == 0,
+        "fewer_than_2_canastas": canastas < 2,
+    }.get(ruleset.red3_negative_when.value, False)
+    out = ruleset.go_out_bonus if entry.went_out else 0
+    held = sum(
+        count * (ruleset.black_three_hand_value if key == "3B" else values[key]) for key, count in entry.hand.items()
+    )
+    extra = max((b for n, b in ruleset.canasta_count_bonus.items() if canastas >= n), default=0)
+    return points + bonus + (-red if against else red) + out + extra - held
+
+
+def naive_hand(entries: list[SideEntry], ruleset: RuleSet) -> list[int]:
+    """Every side's hand score by the naive scorer."""
+    return [naive_side(e, ruleset, any(o.went_out for o in entries if o is not e)) for e in entries]
+
+
+#: The engine's rate over the naive scorer's before issue 13 (median of 3 runs of this benchmark, paired as below).
+BEFORE = 0.043
+
+
+def paired(engine: Callable[[], int], naive: Callable[[], int], rounds: int = 9) -> tuple[float, float, float]:
+    """Both scorers in alternating rounds, so that a slow moment of a shared machine slows both:
+    each one's median rate and the median of the rounds' ratios."""
+    engine_rates, naive_rates, ratios = [], [], []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        engine_rates.append(engine() / (time.perf_counter() - start))
+        start = time.perf_counter()
+        naive_rates.append(naive() / (time.perf_counter() - start))
+        ratios.append(engine_rates[-1] / naive_rates[-1])
+    return statistics.median(engine_rates), statistics.median(naive_rates), statistics.median(ratios)
+
+
 def rate(label: str, work: Callable[[], int], repeats: int = 5) -> None:
     runs = []
     for _ in range(repeats):
@@ -108,7 +156,24 @@ def main() -> None:
                 score_hand(entries, configured[ruleset_id])
         return len(refused)
 
-    rate("engine: realistic hands scored", score_valid)
+    def score_naive() -> int:
+        for ruleset_id, entries in valid:
+            naive_hand(entries, configured[ruleset_id])
+        return len(valid)
+
+    agree = sum(
+        naive_hand(entries, configured[rid]) == [s.hand_score for s in score_hand(entries, configured[rid]).sides]
+        for rid, entries in valid
+    )
+    print(f"the naive scorer agrees with the engine on {agree} of {len(valid)} hands")
+    engine_rate, naive_rate, ratio = paired(score_valid, score_naive)
+    print(f"{'engine: realistic hands scored':<44} {engine_rate:>10,.0f} /s")
+    print(f"{'naive scorer, no checks (yardstick)':<44} {naive_rate:>10,.0f} /s")
+    verdict = "met" if ratio >= 3 * BEFORE else "NOT MET"
+    print(
+        f"{'engine / naive scorer':<44} {ratio:>10.3f}   (before issue 13: {BEFORE:.3f};"
+        f" target 3 x: >= {3 * BEFORE:.3f}, {verdict})"
+    )
     rate("engine: refused entries (all violations found)", score_refused)
 
     tracemalloc.start()

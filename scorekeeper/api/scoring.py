@@ -7,7 +7,17 @@ from typing import Any
 from flask import Response, jsonify
 from flask_babel import gettext
 
-from ..engine import RULESETS, OptionError, RuleSet, RuleViolation, RuleViolations, configure, get_ruleset, score_hand
+from ..engine import (
+    RULESETS,
+    OptionError,
+    RuleSet,
+    RuleViolation,
+    RuleViolations,
+    configure,
+    configured,
+    get_ruleset,
+    score_hand,
+)
 from ..engine.game import HandResult, SideScore
 from ..engine.options import offered_options, parameters
 from ..errors import json_error
@@ -103,7 +113,7 @@ def score() -> Response | tuple[Response, int]:
             400, "unknown_ruleset", gettext("There is no rule set called %(id)s.", id=entry.ruleset), field="ruleset"
         )
     try:
-        ruleset = configure(base, entry.options, sides=len(entry.sides))
+        ruleset = configured(base.id, entry.options, sides=len(entry.sides))
     except OptionError as exc:
         return json_error(400, "invalid_option", exc.render(translate), field=f"options.{exc.option}")
     try:

@@ -9,7 +9,7 @@ from .entries import CanastaCount, Penalty, QuickEntry, SideEntry
 from .errors import OptionError, RuleViolation, RuleViolations
 from .game import HandResult, Outcome, SideScore, game_outcome, initial_meld_minimum, running_totals, score_hand
 from .melds import CanastaKind, Meld, can_meld, canasta_kind, meld_value, verify_meld
-from .options import configure, offered_options, parameters
+from .options import configure, configured, offered_options, parameters
 from .rulesets import RuleSet
 from .scoring import Breakdown, score_side
 from .validation import can_score_hand, hand_violations, verify_hand
@@ -34,6 +34,7 @@ __all__ = [
     "can_score_hand",
     "canasta_kind",
     "configure",
+    "configured",
     "game_outcome",
     "get_ruleset",
     "hand_violations",

@@ -7,9 +7,11 @@ from dataclasses import dataclass
 from itertools import accumulate
 
 from .entries import CanastaCount, SideEntry
+from .errors import RuleViolations
+from .partnership import scoring_units
 from .rulesets import MatchMode, RuleSet, TargetRule, TiePolicy
-from .scoring import Breakdown, score_sides, unit_canastas
-from .validation import verify_hand
+from .scoring import Breakdown, melded, score_units
+from .validation import hand_violations
 
 
 def initial_meld_minimum(total: int, ruleset: RuleSet, hand_number: int | None = None) -> int:
@@ -101,7 +103,7 @@ def game_outcome(totals: Sequence[int], ruleset: RuleSet, hands_played: int | No
     if not totals:
         return Outcome(False, None, ())
     top = max(totals)
-    leaders = tuple(i for i, total in enumerate(totals) if total == top)
+    leaders = tuple([i for i, total in enumerate(totals) if total == top])
     if ruleset.match_mode is MatchMode.ROUND:
         ends = (
             hands_played is not None and ruleset.hands_in_match is not None and hands_played >= ruleset.hands_in_match
@@ -156,19 +158,24 @@ def score_hand(
 
     ``partners`` names the two cutthroat partners of the hand (two player indices).
     """
-    verify_hand(entries, ruleset, partners)
-    breakdowns = score_sides(entries, ruleset, partners)
-    canastas = unit_canastas(entries, ruleset, partners)
+    units = scoring_units(entries, partners if ruleset.cutthroat else None)
+    made = [melded(unit.entry, ruleset) for unit in units]  # each meld judged once for the whole hand
+    problems = hand_violations(entries, ruleset, partners, units=units, made=made)
+    if problems:
+        raise RuleViolations(problems)
+    breakdowns, canastas = score_units(entries, ruleset, units, made)
     next_hand = hand_number + 1 if hand_number is not None else None
     sides = tuple(
-        SideScore(
-            name=entry.name,
-            breakdown=breakdown,
-            canastas=side_canastas,
-            total_before=entry.total_before,
-            next_minimum=initial_meld_minimum(entry.total_before + breakdown.total, ruleset, next_hand),
-        )
-        for entry, breakdown, side_canastas in zip(entries, breakdowns, canastas, strict=True)
+        [
+            SideScore(
+                name=entry.name,
+                breakdown=breakdown,
+                canastas=side_canastas,
+                total_before=entry.total_before,
+                next_minimum=initial_meld_minimum(entry.total_before + breakdown.total, ruleset, next_hand),
+            )
+            for entry, breakdown, side_canastas in zip(entries, breakdowns, canastas, strict=True)
+        ]
     )
     outcome = game_outcome([side.total_after for side in sides], ruleset, hand_number)
     return HandResult(sides, outcome)

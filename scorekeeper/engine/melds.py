@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
 
@@ -22,36 +22,41 @@ class CanastaKind(StrEnum):
 
 @dataclass(frozen=True)
 class Meld:
-    """One meld on the table: a rank (or ``3B``, or ``WILD``) and its cards by kind."""
+    """One meld on the table: a rank (or ``3B``, or ``WILD``) and its cards by kind.
+
+    What follows from the counts (size, wild cards, the meld's sort) is worked out once, when the
+    meld is made: a hand asks for it many times.
+    """
 
     rank: str
     naturals: int = 0
     jokers: int = 0
     twos: int = 0
+    #: Jokers and twos together.
+    wilds: int = field(init=False, repr=False, compare=False)
+    #: Every card in the meld.
+    size: int = field(init=False, repr=False, compare=False)
+    #: A meld of wild cards only (Uruguayan, S001, Hoyle).
+    is_wild_meld: bool = field(init=False, repr=False, compare=False)
+    #: A meld of black threes, made only when going out.
+    is_black_three_meld: bool = field(init=False, repr=False, compare=False)
+    #: The counts that make the meld what it is, as one value (to look its judgement up).
+    key: tuple[str, int, int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.rank not in MELD_RANKS:
             raise ValueError(f"unknown meld rank {self.rank!r}")
+        wilds = self.jokers + self.twos
+        object.__setattr__(self, "wilds", wilds)
+        object.__setattr__(self, "size", self.naturals + wilds)
+        object.__setattr__(self, "is_wild_meld", self.rank == WILD_RANK)
+        object.__setattr__(self, "is_black_three_meld", self.rank == _BLACK_THREE)
+        object.__setattr__(self, "key", (self.rank, self.naturals, self.jokers, self.twos))
 
-    @property
-    def wilds(self) -> int:
-        """Jokers and twos together."""
-        return self.jokers + self.twos
 
-    @property
-    def size(self) -> int:
-        """Every card in the meld."""
-        return self.naturals + self.wilds
-
-    @property
-    def is_wild_meld(self) -> bool:
-        """A meld of wild cards only (Uruguayan, S001, Hoyle)."""
-        return self.rank == WILD_RANK
-
-    @property
-    def is_black_three_meld(self) -> bool:
-        """A meld of black threes, made only when going out."""
-        return self.rank == Card.BLACK_THREE.value
+_BLACK_THREE = Card.BLACK_THREE.value
+_JOKER = Card.JOKER.value
+_TWO = Card.TWO.value
 
 
 class _Broken(Protocol):
@@ -64,7 +69,7 @@ def meld_value(meld: Meld, ruleset: RuleSet) -> int:
     """The card value of a meld: its cards count inside canastas too (variants.md §6)."""
     values = ruleset.card_values
     natural_value = 0 if meld.is_wild_meld else values[meld.rank]
-    return meld.naturals * natural_value + meld.jokers * values[Card.JOKER] + meld.twos * values[Card.TWO]
+    return meld.naturals * natural_value + meld.jokers * values[_JOKER] + meld.twos * values[_TWO]
 
 
 def canasta_kind(meld: Meld, ruleset: RuleSet) -> CanastaKind | None:
@@ -76,6 +81,47 @@ def canasta_kind(meld: Meld, ruleset: RuleSet) -> CanastaKind | None:
     if meld.naturals < ruleset.canasta_min_naturals:
         return None
     return CanastaKind.NATURAL if meld.wilds == 0 else CanastaKind.MIXED
+
+
+@dataclass(frozen=True)
+class MeldFacts:
+    """A meld judged under one rule set: the rules it breaks (with no side or field yet), its card
+    value, the canasta it makes and that canasta's bonus."""
+
+    problems: tuple[RuleViolation, ...]
+    value: int
+    kind: CanastaKind | None
+    bonus: int
+    negative: bool  # a count below zero
+
+
+#: How many distinct melds a rule set keeps the facts of (the counts come from users: a bound).
+KEPT_FACTS = 4096
+
+
+def meld_facts(meld: Meld, ruleset: RuleSet, *, going_out: bool) -> MeldFacts:
+    """The meld's verdict, value, canasta kind and bonus under the rule set. A hand asks this for
+    every meld; each distinct meld is judged once per configured rule set and the answer kept."""
+    kept = ruleset.judged
+    key = (meld.key, going_out) if meld.is_black_three_meld else meld.key  # only black threes care
+    facts = kept.get(key)
+    if isinstance(facts, MeldFacts):
+        return facts
+    kind = canasta_kind(meld, ruleset)
+    if kind is CanastaKind.NATURAL:
+        bonus = ruleset.rank_natural_bonus.get(meld.rank, ruleset.natural_bonus)
+    elif kind is CanastaKind.MIXED:
+        bonus = ruleset.mixed_bonus
+    elif kind is CanastaKind.WILD and ruleset.wild_meld is not None:
+        bonus = ruleset.wild_meld.bonus
+    else:
+        bonus = 0
+    problems = tuple(meld_violations(meld, ruleset, going_out=going_out))
+    negative = min(meld.naturals, meld.jokers, meld.twos) < 0
+    facts = MeldFacts(problems, meld_value(meld, ruleset), kind, bonus, negative)
+    if len(kept) < KEPT_FACTS:
+        kept[key] = facts
+    return facts
 
 
 def meld_violations(

@@ -7,11 +7,13 @@ values of the wrong type or range raise ``OptionError`` naming the option.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import Any
 
 from .cards import HAND_KEYS, MELD_RANKS
+from .catalogue import RULESETS
 from .errors import OptionError
 from .i18n import N_, Msg
 from .rulesets import (
@@ -283,6 +285,24 @@ def configure(ruleset: RuleSet, options: Mapping[str, object] | None = None, sid
     result = _apply(result, checked)
     _check_consistent(result)
     return result
+
+
+#: Rule sets configured so far, by (rule set id, house rules, sides); bounded, since options come from users.
+_configured: dict[tuple[str, str, int | None], RuleSet] = {}
+KEPT_CONFIGURED = 1024
+
+
+def configured(ruleset_id: str, options: Mapping[str, object] | None = None, sides: int | None = None) -> RuleSet:
+    """``configure`` for a named rule set, kept: a game's rule set with its house rules is worked out
+    once per process, not on every hand or request (and what it has judged, ``RuleSet.judged``, is
+    kept with it). Raises ``KeyError`` for an unknown id and ``OptionError`` as ``configure`` does."""
+    key = (ruleset_id, json.dumps(options or {}, sort_keys=True, default=repr), sides)
+    found = _configured.get(key)
+    if found is None:
+        found = configure(RULESETS[ruleset_id], options, sides)
+        if len(_configured) < KEPT_CONFIGURED:
+            _configured[key] = found
+    return found
 
 
 def _convert(name: str, value: object) -> object:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import repeat
 
 from .entries import CanastaCount, Penalty, QuickEntry, SideEntry
 from .melds import Meld
@@ -51,7 +52,7 @@ def scoring_units(entries: Sequence[SideEntry], partners: tuple[int, int] | None
 
 def single_unit(index: int, entry: SideEntry) -> Unit:
     """A side that scores on its own."""
-    origins = tuple((index, m) for m in range(len(entry.melds)))
+    origins = tuple(zip(repeat(index), range(len(entry.melds))))
     return Unit((index,), entry, origins, index if entry.went_out else None)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -199,6 +200,12 @@ class RuleSet:
     side_variants: Mapping[int, Mapping[str, object]] = field(default_factory=lambda: MappingProxyType({}))
     # Values an option brings with it when switched on (cutthroat: draw 2, two canastas, 7500)
     option_implies: Mapping[str, Mapping[str, object]] = field(default_factory=lambda: MappingProxyType({}))
+
+    @cached_property
+    def judged(self) -> dict[object, object]:
+        """What the engine has worked out from this rule set's values alone (each meld's verdict and
+        worth), kept with the rule set so that it is worked out once; see ``melds.meld_facts``."""
+        return {}
 
     @property
     def players_allowed(self) -> tuple[int, ...]:

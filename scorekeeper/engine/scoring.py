@@ -12,8 +12,8 @@ from dataclasses import dataclass, fields
 
 from .cards import Card
 from .entries import CanastaCount, SideEntry
-from .melds import CanastaKind, canasta_kind, meld_value
-from .partnership import member_entry, scoring_units
+from .melds import CanastaKind, MeldFacts, meld_facts
+from .partnership import Unit, member_entry, scoring_units
 from .rulesets import Red3NegativeWhen, RedThreeInHand, RuleSet
 
 
@@ -32,23 +32,60 @@ class Breakdown:
     @property
     def total(self) -> int:
         """The hand score: the sum of the items."""
-        return sum(getattr(self, item.name) for item in fields(self))
+        return (
+            self.meld_points
+            + self.canasta_bonus
+            + self.red_three_bonus
+            + self.going_out_bonus
+            + self.special_bonus
+            + self.hand_points
+            + self.penalties
+        )
 
     def as_dict(self) -> dict[str, int]:
         """The items by name, in the spec's order."""
         return {item.name: getattr(self, item.name) for item in fields(self)}
 
 
+@dataclass(frozen=True)
+class Melded:
+    """What a side's melds make under a rule set, worked out once per hand: each meld's canasta
+    kind, the canastas by kind, the card points melded and the canasta bonuses."""
+
+    facts: tuple[MeldFacts, ...]
+    canastas: CanastaCount
+    meld_points: int
+    canasta_bonus: int
+    #: Some meld holds a count below zero.
+    negative: bool = False
+
+
+def melded(entry: SideEntry, ruleset: RuleSet) -> Melded:
+    """The side's melds judged once: canasta kinds, canastas, card points and canasta bonuses."""
+    if entry.quick is not None:
+        counted = entry.quick.canastas
+        wild_bonus = ruleset.wild_meld.bonus if ruleset.wild_meld else 0
+        bonus = counted.natural * ruleset.natural_bonus + counted.mixed * ruleset.mixed_bonus
+        return Melded((), counted, entry.quick.meld_points, bonus + counted.wild * wild_bonus)
+    judged = tuple([meld_facts(meld, ruleset, going_out=entry.went_out) for meld in entry.melds])
+    natural = mixed = wild = points = bonus = 0
+    negative = False
+    for facts in judged:
+        negative = negative or facts.negative
+        points += facts.value
+        bonus += facts.bonus
+        if facts.kind is CanastaKind.NATURAL:
+            natural += 1
+        elif facts.kind is CanastaKind.MIXED:
+            mixed += 1
+        elif facts.kind is CanastaKind.WILD:
+            wild += 1
+    return Melded(judged, CanastaCount(natural, mixed, wild), points, bonus, negative)
+
+
 def canasta_count(entry: SideEntry, ruleset: RuleSet) -> CanastaCount:
     """The side's canastas by kind, derived from its melds (or given by a quick entry)."""
-    if entry.quick is not None:
-        return entry.quick.canastas
-    kinds = [canasta_kind(meld, ruleset) for meld in entry.melds]
-    return CanastaCount(
-        natural=kinds.count(CanastaKind.NATURAL),
-        mixed=kinds.count(CanastaKind.MIXED),
-        wild=kinds.count(CanastaKind.WILD),
-    )
+    return melded(entry, ruleset).canastas
 
 
 def canastas_for_going_out(canastas: CanastaCount, ruleset: RuleSet) -> int:
@@ -98,29 +135,19 @@ def canasta_count_bonus(total_canastas: int, ruleset: RuleSet) -> int:
     return sum(reached) if ruleset.canasta_count_cumulative else reached[-1]
 
 
-def _canasta_bonus(entry: SideEntry, canastas: CanastaCount, ruleset: RuleSet) -> int:
-    wild_bonus = canastas.wild * (ruleset.wild_meld.bonus if ruleset.wild_meld else 0)
-    if entry.quick is not None:
-        return canastas.natural * ruleset.natural_bonus + canastas.mixed * ruleset.mixed_bonus + wild_bonus
-    bonus = wild_bonus
-    for meld in entry.melds:
-        kind = canasta_kind(meld, ruleset)
-        if kind is CanastaKind.NATURAL:
-            bonus += ruleset.rank_natural_bonus.get(meld.rank, ruleset.natural_bonus)
-        elif kind is CanastaKind.MIXED:
-            bonus += ruleset.mixed_bonus
-    return bonus
+_RED_THREE = Card.RED_THREE.value
+_BLACK_THREE = Card.BLACK_THREE.value
 
 
 def _hand_value(entry: SideEntry, ruleset: RuleSet) -> int:
     if entry.quick is not None:
         return entry.quick.hand_points
-    value = sum(points * count for points, count in entry.hand_by_value.items())
+    value = sum([points * count for points, count in entry.hand_by_value.items()]) if entry.hand_by_value else 0
     for key, count in entry.hand.items():
-        if key == Card.RED_THREE:
+        if key == _RED_THREE:
             # A red three has no card value; a rule set may count it as 5 (K11 card5).
             value += count * (5 if ruleset.red_three_in_hand is RedThreeInHand.CARD5 else 0)
-        elif key == Card.BLACK_THREE:
+        elif key == _BLACK_THREE:
             value += count * ruleset.black_three_hand_value  # 5, or 100 as a house rule (K12)
         else:
             value += count * ruleset.card_values[key]
@@ -130,8 +157,8 @@ def _hand_value(entry: SideEntry, ruleset: RuleSet) -> int:
 def _automatic_penalties(entry: SideEntry, ruleset: RuleSet) -> int:
     points = 0
     if ruleset.red_three_in_hand is RedThreeInHand.PENALTY:
-        points += entry.held(Card.RED_THREE) * ruleset.red_three_in_hand_penalty  # [S001][S003A] K11
-    if entry.held(Card.BLACK_THREE) >= 4:
+        points += entry.held(_RED_THREE) * ruleset.red_three_in_hand_penalty  # [S001][S003A] K11
+    if entry.held(_BLACK_THREE) >= 4:
         points += ruleset.four_black_threes_in_hand_penalty  # "los 4 tres negros" in hand [S001] K12
     return points
 
@@ -140,24 +167,27 @@ def _four_black_threes_melded(entry: SideEntry) -> bool:
     return any(meld.is_black_three_meld and meld.naturals >= 4 for meld in entry.melds)
 
 
-def score_side(entry: SideEntry, ruleset: RuleSet, *, opponent_out: bool = False) -> Breakdown:
-    """One side's hand score, item by item. The entry must already be valid."""
-    canastas = canasta_count(entry, ruleset)
-    if entry.quick is not None:
-        meld_points = entry.quick.meld_points
-    else:
-        meld_points = sum(meld_value(meld, ruleset) for meld in entry.melds)
+def score_side(
+    entry: SideEntry, ruleset: RuleSet, *, opponent_out: bool = False, made: Melded | None = None
+) -> Breakdown:
+    """One side's hand score, item by item. The entry must already be valid; ``made`` is its melds
+    already judged (``melded``), when the caller has them."""
+    if made is None:
+        made = melded(entry, ruleset)
+    canastas = made.canastas
+    meld_points = made.meld_points
     red_threes = red_three_value(entry.red_threes, ruleset)
     if red_threes_count_against(entry, canastas, opponent_out, ruleset):
         red_threes = -red_threes
     going_out = ruleset.go_out_bonus if entry.went_out else 0
     if entry.went_out and entry.concealed and ruleset.concealed_total is not None:
         going_out = ruleset.concealed_total  # the total for going out concealed (K5)
-    special = canasta_count_bonus(canastas.total, ruleset)
+    special = canasta_count_bonus(canastas.total, ruleset) if ruleset.canasta_count_bonus else 0
     if entry.went_out and _four_black_threes_melded(entry):
         special += ruleset.black_three_four_bonus  # [S001] K12
     hand_points = -_hand_value(entry, ruleset)
-    penalties = -(sum(p.points for p in entry.penalties) + _automatic_penalties(entry, ruleset))
+    agreed = sum([p.points for p in entry.penalties]) if entry.penalties else 0
+    penalties = -(agreed + _automatic_penalties(entry, ruleset))
     if ruleset.canasta_required_for_positive and canastas_for_going_out(canastas, ruleset) < ruleset.canastas_to_go_out:
         # Hoyle's option: short of the canastas needed, every card on the table and in the
         # hand counts against the side (red threes are cards on the table worth 100) [S003H].
@@ -169,7 +199,7 @@ def score_side(entry: SideEntry, ruleset: RuleSet, *, opponent_out: bool = False
         )
     return Breakdown(
         meld_points=meld_points,
-        canasta_bonus=_canasta_bonus(entry, canastas, ruleset),
+        canasta_bonus=made.canasta_bonus,
         red_three_bonus=red_threes,
         going_out_bonus=going_out,
         special_bonus=special,
@@ -178,27 +208,30 @@ def score_side(entry: SideEntry, ruleset: RuleSet, *, opponent_out: bool = False
     )
 
 
+def score_units(
+    entries: Sequence[SideEntry], ruleset: RuleSet, units: Sequence[Unit], made: Sequence[Melded]
+) -> tuple[list[Breakdown], list[CanastaCount]]:
+    """Every side's breakdown and canastas for one hand, each knowing whether an opponent went out.
+
+    ``units`` are the hand's scoring units (``scoring_units``) and ``made`` their melds judged.
+    Cutthroat partners score the partnership's result, each with their own red threes, and share
+    its canastas.
+    """
+    breakdowns: list[Breakdown | None] = [None] * len(entries)
+    canastas: list[CanastaCount] = [CanastaCount()] * len(entries)
+    out = [i for i, entry in enumerate(entries) if entry.went_out]
+    for unit, judged in zip(units, made, strict=True):
+        opponent_out = any(i not in unit.members for i in out)
+        for index in unit.members:
+            entry = member_entry(unit, entries[index])
+            breakdowns[index] = score_side(entry, ruleset, opponent_out=opponent_out, made=judged)
+            canastas[index] = judged.canastas
+    return [b for b in breakdowns if b is not None], canastas
+
+
 def score_sides(
     entries: Sequence[SideEntry], ruleset: RuleSet, partners: tuple[int, int] | None = None
 ) -> list[Breakdown]:
-    """Every side's breakdown for one hand, each knowing whether an opponent went out.
-
-    Cutthroat partners score the partnership's result, each with their own red threes.
-    """
-    results: dict[int, Breakdown] = {}
-    for unit in scoring_units(entries, partners if ruleset.cutthroat else None):
-        opponent_out = any(entry.went_out for i, entry in enumerate(entries) if i not in unit.members)
-        for index in unit.members:
-            results[index] = score_side(member_entry(unit, entries[index]), ruleset, opponent_out=opponent_out)
-    return [results[index] for index in range(len(entries))]
-
-
-def unit_canastas(
-    entries: Sequence[SideEntry], ruleset: RuleSet, partners: tuple[int, int] | None = None
-) -> list[CanastaCount]:
-    """Each side's canastas; cutthroat partners share theirs."""
-    counts: dict[int, CanastaCount] = {}
-    for unit in scoring_units(entries, partners if ruleset.cutthroat else None):
-        for index in unit.members:
-            counts[index] = canasta_count(unit.entry, ruleset)
-    return [counts[index] for index in range(len(entries))]
+    """Every side's breakdown for one hand (``partners`` only in cutthroat play)."""
+    units = scoring_units(entries, partners if ruleset.cutthroat else None)
+    return score_units(entries, ruleset, units, [melded(unit.entry, ruleset) for unit in units])[0]

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from .cards import CARDS_PER_PACK, NATURAL_RANKS, Card
 from .entries import POINT_CLASSES, SideEntry
 from .errors import RuleViolation, RuleViolations
 from .i18n import N_, Msg
-from .melds import meld_violations
 from .partnership import Unit, scoring_units
 from .rulesets import RedThreeInHand, RuleSet
-from .scoring import canasta_count, canastas_for_going_out, may_go_out_with
+from .scoring import Melded, canasta_count, canastas_for_going_out, may_go_out_with, melded
 
 #: How the referee names each card in a sentence.
 CARD_NAMES: dict[str, Msg] = {
@@ -35,9 +34,18 @@ CARD_NAMES: dict[str, Msg] = {
 
 
 def hand_violations(
-    entries: Sequence[SideEntry], ruleset: RuleSet, partners: tuple[int, int] | None = None
+    entries: Sequence[SideEntry],
+    ruleset: RuleSet,
+    partners: tuple[int, int] | None = None,
+    *,
+    units: Sequence[Unit] | None = None,
+    made: Sequence[Melded] | None = None,
 ) -> list[RuleViolation]:
-    """Every rule the hand's entry breaks, across all sides; ``partners`` only in cutthroat play."""
+    """Every rule the hand's entry breaks, across all sides; ``partners`` only in cutthroat play.
+
+    ``units`` and ``made`` are the hand's scoring units and their melds judged, when the caller
+    has already worked them out (``score_hand`` does, to score with the same).
+    """
     problems: list[RuleViolation] = []
     if len(entries) not in ruleset.sides_allowed:
         allowed = " / ".join(str(n) for n in ruleset.sides_allowed)
@@ -54,11 +62,19 @@ def hand_violations(
     out = [i for i, entry in enumerate(entries) if entry.went_out]
     if len(out) > 1:
         problems.append(RuleViolation("two_sides_out", N_("Only one side can go out in a hand."), {}, None, "went_out"))
-    negatives = {index: _negative_fields(entry) for index, entry in enumerate(entries)}
-    for unit in scoring_units(entries, partners if ruleset.cutthroat else None):
+    if units is None:
+        units = scoring_units(entries, partners if ruleset.cutthroat else None)
+    if made is None:
+        made = [melded(unit.entry, ruleset) for unit in units]
+    negatives = {
+        index: _negative_fields(entries[index], melds=judged.negative)
+        for unit, judged in zip(units, made, strict=True)
+        for index in unit.members
+    }
+    for unit, judged in zip(units, made, strict=True):
         for index in unit.members:
             problems.extend(entry_violations(entries[index], ruleset, index, negatives[index]))
-        problems.extend(unit_violations(unit, ruleset, negatives))
+        problems.extend(unit_violations(unit, ruleset, negatives, judged))
     problems.extend(deck_violations(entries, ruleset))
     return problems
 
@@ -130,16 +146,22 @@ def entry_violations(entry: SideEntry, ruleset: RuleSet, side: int | None, negat
     return problems
 
 
-def unit_violations(unit: Unit, ruleset: RuleSet, negatives: dict[int, list[str]]) -> list[RuleViolation]:
+def unit_violations(
+    unit: Unit, ruleset: RuleSet, negatives: dict[int, list[str]], made: Melded | None = None
+) -> list[RuleViolation]:
     """The rules the melds on the table break, and going out without the canastas needed."""
-    problems = _meld_problems(unit, ruleset, negatives)
-    canastas = canasta_count(unit.entry, ruleset)
+    made = made or melded(unit.entry, ruleset)
+    problems = _meld_problems(unit, ruleset, negatives, made)
+    canastas = made.canastas
     if unit.went_out_by is not None and not may_go_out_with(canastas, ruleset):
         problems.append(_go_out_problem(canastas_for_going_out(canastas, ruleset), ruleset, unit.went_out_by))
     return problems
 
 
-def _negative_fields(entry: SideEntry) -> list[str]:
+def _negative_fields(entry: SideEntry, *, melds: bool = True) -> list[str]:
+    """The fields of the entry below zero; ``melds`` False when its melds are known to hold none."""
+    if not _has_negative(entry, melds=melds):
+        return []
     values: list[tuple[str, int]] = [("red_threes", entry.red_threes)]
     for i, meld in enumerate(entry.melds):
         values += [(f"melds[{i}].{name}", getattr(meld, name)) for name in ("naturals", "jokers", "twos")]
@@ -153,26 +175,44 @@ def _negative_fields(entry: SideEntry) -> list[str]:
     return [name for name, value in values if value < 0]
 
 
-def _meld_problems(unit: Unit, ruleset: RuleSet, negatives: dict[int, list[str]]) -> list[RuleViolation]:
+def _has_negative(entry: SideEntry, *, melds: bool) -> bool:
+    """Whether any count of the entry is below zero (the usual answer, no, found quickly)."""
+    if entry.red_threes < 0 or (entry.penalties and min(p.points for p in entry.penalties) < 0):
+        return True
+    if melds and any(min(m.naturals, m.jokers, m.twos) < 0 for m in entry.melds):
+        return True
+    if (entry.hand and min(entry.hand.values()) < 0) or (entry.hand_by_value and min(entry.hand_by_value.values()) < 0):
+        return True
+    quick = entry.quick
+    return (
+        quick is not None
+        and min(quick.meld_points, quick.hand_points, quick.canastas.natural, quick.canastas.mixed, quick.canastas.wild)
+        < 0
+    )
+
+
+def _meld_problems(unit: Unit, ruleset: RuleSet, negatives: dict[int, list[str]], made: Melded) -> list[RuleViolation]:
     problems: list[RuleViolation] = []
-    open_ranks: Counter[str] = Counter()
-    for meld, (player, index) in zip(unit.entry.melds, unit.origins, strict=True):
-        field, side = f"melds[{index}]", player
-        if any(name.startswith(field + ".") for name in negatives.get(player, [])):
+    open_ranks: dict[str, int] = {}
+    for meld, facts, (side, index) in zip(unit.entry.melds, made.facts, unit.origins, strict=True):
+        broken = negatives.get(side)
+        if broken and any(name.startswith(f"melds[{index}].") for name in broken):
             continue  # already reported; its size means nothing
-        problems.extend(meld_violations(meld, ruleset, going_out=unit.entry.went_out, side=side, field=field))
+        found = facts.problems
+        if found:
+            problems.extend(replace(problem, side=side, field=f"melds[{index}]") for problem in found)
         cap = ruleset.wild_meld.max_size if meld.is_wild_meld and ruleset.wild_meld else ruleset.max_meld_size
         if cap is not None and meld.size >= cap:
             continue  # a full meld is closed: a new one of the rank may start beside it
-        open_ranks[meld.rank] += 1
-        if open_ranks[meld.rank] == 2 and not ruleset.allow_duplicate_rank:
+        seen = open_ranks[meld.rank] = open_ranks.get(meld.rank, 0) + 1
+        if seen == 2 and not ruleset.allow_duplicate_rank:
             problems.append(
                 RuleViolation(
                     "duplicate_rank_meld",
                     N_("Two melds of %(rank)s on one side must be merged into one."),
                     {"rank": CARD_NAMES.get(meld.rank, Msg(N_("wild cards")))},
                     side,
-                    field,
+                    f"melds[{index}]",
                 )
             )
     return problems
@@ -261,14 +301,20 @@ def least_canasta_points(natural: int, mixed: int, wild: int, ruleset: RuleSet) 
 
 def deck_violations(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[RuleViolation]:
     """More cards of a kind, across every side, than the rule set's packs hold."""
-    per_side = [_cards_of(entry) for entry in entries]
+    counted: dict[str, int] = {}
+    for entry in entries:
+        _count_cards(entry, counted)
+    decks = ruleset.decks
     problems: list[RuleViolation] = []
-    for key, per_pack in CARDS_PER_PACK.items():
-        holders = [i for i, cards in enumerate(per_side) if cards[key] > 0]
-        count = sum(cards[key] for cards in per_side)
-        limit = per_pack * ruleset.decks
-        if count <= limit:
+    per_side: list[dict[str, int]] = []
+    beyond = {key for key, count in counted.items() if count > CARDS_PER_PACK[key] * decks}
+    for key, per_pack in CARDS_PER_PACK.items() if beyond else ():
+        count = counted.get(key, 0)
+        limit = per_pack * decks
+        if key not in beyond:
             continue
+        per_side = per_side or [_count_cards(entry, {}) for entry in entries]
+        holders = [i for i, cards in enumerate(per_side) if cards.get(key, 0) > 0]
         side = holders[0] if len(holders) == 1 else None
         if key == Card.RED_THREE:
             problems.append(
@@ -290,13 +336,15 @@ def deck_violations(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[Rule
                     "melds" if side is None or not entries[side].hand.get(key) else f"hand.{key}",
                 )
             )
-    problems.extend(_by_value_problems(entries, ruleset, per_side))
+    if any(entry.hand_by_value for entry in entries):
+        per_side = per_side or [_count_cards(entry, {}) for entry in entries]
+        problems.extend(_by_value_problems(entries, ruleset, per_side))
     problems.extend(_quick_deck_problems(entries, ruleset))
     return problems
 
 
 def _by_value_problems(
-    entries: Sequence[SideEntry], ruleset: RuleSet, per_side: Sequence[Counter[str]]
+    entries: Sequence[SideEntry], ruleset: RuleSet, per_side: Sequence[Mapping[str, int]]
 ) -> list[RuleViolation]:
     """Cards held counted by value, with the cards of that value named elsewhere, against the packs (D6):
     with the usual values only jokers are worth 50, and 20 is an ace or a two."""
@@ -307,7 +355,7 @@ def _by_value_problems(
             continue
         keys = [key for key in CARDS_PER_PACK if key != Card.RED_THREE and ruleset.card_values.get(key) == points]
         limit = sum(CARDS_PER_PACK[key] for key in keys) * ruleset.decks
-        count = sum(claimed) + sum(cards[key] for cards in per_side for key in keys)
+        count = sum(claimed) + sum(cards.get(key, 0) for cards in per_side for key in keys)
         if count <= limit:
             continue
         claimants = [i for i, held in enumerate(claimed) if held]
@@ -323,17 +371,29 @@ def _by_value_problems(
     return problems
 
 
-def _cards_of(entry: SideEntry) -> Counter[str]:
-    cards: Counter[str] = Counter()
+def _count_cards(entry: SideEntry, cards: dict[str, int]) -> dict[str, int]:
+    """Add every card the side names, by key (melded, held, red threes), to ``cards``; counts below
+    zero count as none."""
+    jokers = twos = 0
     for meld in entry.melds:
-        if not meld.is_wild_meld:
-            cards[meld.rank] += max(0, meld.naturals)
-        cards[Card.JOKER.value] += max(0, meld.jokers)
-        cards[Card.TWO.value] += max(0, meld.twos)
+        if meld.naturals > 0 and not meld.is_wild_meld:
+            cards[meld.rank] = cards.get(meld.rank, 0) + meld.naturals
+        if meld.jokers > 0:
+            jokers += meld.jokers
+        if meld.twos > 0:
+            twos += meld.twos
     for key, count in entry.hand.items():
-        cards[key] += max(0, count)
-    cards[Card.RED_THREE.value] += max(0, entry.red_threes)
+        if count > 0:
+            cards[key] = cards.get(key, 0) + count
+    cards[_JOKER] = cards.get(_JOKER, 0) + jokers
+    cards[_TWO] = cards.get(_TWO, 0) + twos
+    cards[_RED_THREE] = cards.get(_RED_THREE, 0) + max(0, entry.red_threes)
     return cards
+
+
+_JOKER = Card.JOKER.value
+_TWO = Card.TWO.value
+_RED_THREE = Card.RED_THREE.value
 
 
 def _quick_deck_problems(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[RuleViolation]:

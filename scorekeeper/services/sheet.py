@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..engine import RULESETS, RuleSet, RuleViolations, configure
+from ..engine import RuleSet, RuleViolations, configured
 from ..engine.game import (
     HandResult,
     Outcome,
@@ -73,7 +73,7 @@ class Sheet:
 
 def game_ruleset(game: Game) -> RuleSet:
     """The game's rule set with its house rules, as the engine plays it."""
-    return configure(RULESETS[game.ruleset_id], game.options, sides=len(game.sides))
+    return configured(game.ruleset_id, game.options, sides=len(game.sides))
 
 
 def seats(game: Game) -> list[Player]:
