@@ -6,7 +6,7 @@ PORT ?= 8000
 TRANSLATIONS := scorekeeper/translations
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run backup bench-live test lint typecheck unit pg-test bench bench-load translations compile-translations install install-dev browser-deps clean
+.PHONY: run backup bench-live wrk test lint typecheck unit pg-test bench translations compile-translations install install-dev browser-deps clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -59,18 +59,20 @@ test: install-dev browser-deps lint
 pg-test: install-dev browser-deps
 	CHROMIUM_PATH=$(CHROMIUM) .ci/pg-throwaway.sh $(BIN)/python -m pytest -q
 
-bench: install
+## Every benchmark: the engine against a naive scorer, page weights, each address against a bare Flask
+## app (ratios), 50 phones for a minute on SQLite and on a throwaway PostgreSQL. Figures only.
+bench: install wrk
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/pages.py
+	cd bench && ../$(BIN)/python ratios.py
+	cd bench && ../$(BIN)/python load.py
+	cd bench && ../.ci/pg-throwaway.sh ../$(BIN)/python load.py
 
-## Load on a real server (gunicorn, wrk on loopback, 5 s per address).
-bench-load: install
+wrk:
 	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -q wrk >/dev/null; }
-	$(BIN)/python bench/load.py
 
 ## What 200 phones following one game live cost (gunicorn, wrk on loopback, 8 s).
-bench-live: install
-	@command -v wrk >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -q wrk >/dev/null; }
+bench-live: install wrk
 	cd bench && ../$(BIN)/python live.py
 
 ## Extract the user-visible strings and update both catalogues; English keeps its msgid.

@@ -10,9 +10,7 @@ Bounded: 127.0.0.1 only, about 20 s of load. Run with ``make bench-live``.
 
 from __future__ import annotations
 
-import os
 import re
-import signal
 import statistics
 import subprocess
 import sys
@@ -23,7 +21,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from load import HAND, VENV_BIN, free_port, post
+from common import HAND, post, prepared, serve
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLLOWERS = 200
@@ -89,27 +87,10 @@ def follow_while_saving(base: str, game: dict[str, object]) -> tuple[list[tuple[
 
 
 def main() -> None:
-    folder = Path(tempfile.mkdtemp())
-    env = {
-        **os.environ,
-        "DATABASE_URL": os.environ.get("DATABASE_URL", f"sqlite:///{folder}/live.sqlite"),
-        "SCOREKEEPER_RATELIMIT_ENABLED": "false",  # the load comes from one address on purpose
-    }
-    subprocess.run([str(VENV_BIN / "flask"), "--app", "scorekeeper", "db", "upgrade"], env=env, cwd=ROOT, check=True)
-    port = free_port()
-    server = subprocess.Popen(
-        [str(VENV_BIN / "gunicorn"), "-c", "python:scorekeeper.gunicorn_conf", "--access-logfile", "/dev/null",
-         "--bind", f"127.0.0.1:{port}", "scorekeeper:create_app()"],
-        env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(base + "/healthz", timeout=2).close()
-                break
-            except OSError:
-                time.sleep(0.2)
+    env = prepared()
+    if env is None:
+        return
+    with serve("scorekeeper:create_app()", env) as base:
         # A game far from its end: hands of 30 and 30 points.
         table = {"ruleset": "classic", "sides": [{"players": ["A", "C"]}, {"players": ["B", "D"]}]}
         game = post(base + "/api/v1/games", table)
@@ -118,7 +99,7 @@ def main() -> None:
         HAND.update(quiet)
         alone = timed_saves(base, game, 0, 10)
 
-        script = folder / "follow.lua"
+        script = Path(tempfile.mkdtemp()) / "follow.lua"
         script.write_text(FOLLOW_LUA)
         capacity = subprocess.run(
             ["wrk", "-t2", f"-c{FOLLOWERS}", "-d6s", "--latency", "-s", str(script), f"{base}/g/{game['id']}"],
@@ -144,9 +125,6 @@ def main() -> None:
         print(
             f"save a hand, {FOLLOWERS} following:  p50 {statistics.median(during):6.1f} ms   max {max(during):6.1f} ms"
         )
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(10)
 
 
 if __name__ == "__main__":

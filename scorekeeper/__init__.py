@@ -7,7 +7,8 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask, Response, request, session
+from flask import Flask, Response, request
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 
 from .config import Config
 
@@ -20,6 +21,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     register_babel(app)
     register_csrf(app)
     register_limits(app)
+    register_revalidation(app)
     register_blueprints(app)
     register_errors(app)
     register_security_headers(app)
@@ -45,6 +47,11 @@ def register_config(app: Flask, test_config: Mapping[str, Any] | None) -> None:
         app.config["SQLALCHEMY_DATABASE_URI"] = os.environ.get("DATABASE_URL") or (
             "sqlite:///" + os.path.join(app.instance_path, "canasta.sqlite")
         )
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        # A file on this machine does not drop connections: no ping before every checkout.
+        options = dict(app.config["SQLALCHEMY_ENGINE_OPTIONS"])
+        options.pop("pool_pre_ping", None)
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
 
 
 def instance_secret_key(instance_path: str) -> str:
@@ -76,9 +83,10 @@ def register_database(app: Flask) -> None:
 def register_babel(app: Flask) -> None:
     """Spanish and English, from the browser or the language switch."""
     from .extensions import babel
-    from .i18n import select_locale, select_timezone
+    from .i18n import install_translations, select_locale, select_timezone
 
     babel.init_app(app, locale_selector=select_locale, timezone_selector=select_timezone)
+    install_translations(app)
 
 
 def register_csrf(app: Flask) -> None:
@@ -88,11 +96,18 @@ def register_csrf(app: Flask) -> None:
 
     csrf.init_app(app)
     csrf.exempt(api_bp)
+    app.session_interface = LastingSessions()
 
-    @app.before_request
-    def keep_session() -> None:
-        if not session.permanent:  # a form's token survives the browser being closed (see config)
+
+class LastingSessions(SecureCookieSessionInterface):
+    """Session cookies that outlive closing the browser (a form's token survives it: see config),
+    sent only once the session holds something: an API call or a followed page gets no cookie."""
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        """Make a session that holds anything permanent, then save it as Flask does."""
+        if session and not session.permanent:
             session.permanent = True
+        super().save_session(app, session, response)
 
 
 def register_limits(app: Flask) -> None:
@@ -105,6 +120,13 @@ def register_limits(app: Flask) -> None:
 
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
     limiter.init_app(app)
+
+
+def register_revalidation(app: Flask) -> None:
+    """Unchanged followed pages answered 304 in front of the app (revalidation.py)."""
+    from .revalidation import Revalidation
+
+    app.wsgi_app = Revalidation(app.wsgi_app, app)  # type: ignore[method-assign]
 
 
 def register_blueprints(app: Flask) -> None:
@@ -120,7 +142,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(rules_bp)
     app.register_blueprint(tools_bp)
     app.register_blueprint(site_bp)
-    app.context_processor(template_globals)
+    register_template_globals(app)
 
 
 #: Only the app's own files run or style a page; nothing is framed, no form posts elsewhere.
@@ -159,19 +181,30 @@ def register_security_headers(app: Flask) -> None:
         return response
 
 
-def template_globals() -> dict[str, Any]:
-    """What every template may use besides Flask's own."""
+def register_template_globals(app: Flask) -> None:
+    """What every template (and every macro it imports) may use besides Flask's own: set once."""
     from flask_babel import get_locale
 
-    from .wording import ends_game_sentence, finished_sentence, leader_sentence, winner_sentence
+    from .i18n import short_time
+    from .wording import (
+        breakdown_rows,
+        ends_game_sentence,
+        finished_sentence,
+        leader_sentence,
+        signed,
+        winner_sentence,
+    )
 
-    return {
-        "current_locale": lambda: str(get_locale() or "en"),
-        "winner_sentence": winner_sentence,
-        "finished_sentence": finished_sentence,
-        "leader_sentence": leader_sentence,
-        "ends_game_sentence": ends_game_sentence,
-    }
+    app.jinja_env.globals.update(
+        current_locale=lambda: str(get_locale() or "en"),
+        winner_sentence=winner_sentence,
+        finished_sentence=finished_sentence,
+        leader_sentence=leader_sentence,
+        ends_game_sentence=ends_game_sentence,
+        breakdown_rows=breakdown_rows,
+    )
+    app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["short_time"] = short_time
 
 
 def register_cli(app: Flask) -> None:

@@ -27,7 +27,10 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
 
-db = SQLAlchemy(model_class=Base)
+#: After a commit the objects keep what was just written (this request wrote it): reading it all
+#: again would cost a query per table for nothing. A use case that changes a game reads it again,
+#: locked, first (services/transaction.py).
+db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()

@@ -5,7 +5,48 @@ from __future__ import annotations
 
 from flask_babel import gettext, pgettext
 
+from .engine.game import SideScore
+from .engine.i18n import N_
+from .i18n import _, ngettext, translate
 from .services import Sheet
+
+#: The items of a hand score, as the sheet names them.
+BREAKDOWN_LABELS = {
+    "meld_points": N_("Cards melded"),
+    "canasta_bonus": N_("Canasta bonuses"),
+    "red_three_bonus": N_("Red threes"),
+    "going_out_bonus": N_("Going out"),
+    "special_bonus": N_("Special bonuses"),
+    "hand_points": N_("Cards left in hand"),
+    "penalties": N_("Penalties"),
+}
+
+
+def signed(value: int) -> str:
+    """A hand score as the sheet writes it: +565, -60, 0."""
+    return f"+{value}" if value > 0 else str(value)
+
+
+def breakdown_rows(side: SideScore) -> list[tuple[str, str]]:
+    """A side's hand score as the sheet lists it, in the request's language: each item that is not 0,
+    the canastas by kind, and last the hand score."""
+    rows = [
+        (translate(BREAKDOWN_LABELS[item]), signed(value)) for item, value in side.breakdown.as_dict().items() if value
+    ]
+    kinds = side.canastas
+    counted = [
+        ngettext(singular, plural, count)
+        for count, singular, plural in (
+            (kinds.natural, "%(num)s natural", "%(num)s natural"),
+            (kinds.mixed, "%(num)s mixed", "%(num)s mixed"),
+            (kinds.wild, "%(num)s wild", "%(num)s wild"),
+        )
+        if count
+    ]
+    if counted:
+        rows.append((_("Canastas"), " ".join(counted)))
+    rows.append((_("Hand"), signed(side.hand_score)))
+    return rows
 
 
 def _is_team(sheet: Sheet) -> bool:

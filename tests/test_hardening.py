@@ -240,3 +240,15 @@ def test_an_edit_token_that_cannot_be_one_is_a_403(client, token):
     game = new_api_game(client)
     response = client.post(f"/api/v1/games/{game['id']}/hands", json={}, headers={"X-Edit-Token": token})
     assert response.status_code == 403
+
+
+def test_fixing_a_hand_number_no_database_integer_holds_is_a_404(client):
+    game = client.post(
+        "/api/v1/games", json={"ruleset": "classic", "sides": [{"players": ["A", "C"]}, {"players": ["B", "D"]}]}
+    ).get_json()
+    body = {"version": 1, "sides": [{}, {}]}
+    answer = client.put(
+        f"/api/v1/games/{game['id']}/hands/{10**20}", json=body, headers={"X-Edit-Token": game["edit_token"]}
+    )
+    assert answer.status_code == 404
+    assert answer.get_json()["error"] == "unknown_hand"

@@ -6,6 +6,7 @@ import re
 
 from sqlalchemy import event
 
+from scorekeeper import services
 from scorekeeper.extensions import db
 
 from .helpers import read_only_path
@@ -48,7 +49,7 @@ def test_another_language_or_time_zone_is_another_page(client):
     assert client.get(public, headers={"If-None-Match": spanish}).status_code == 200
 
 
-def test_an_unchanged_sheet_costs_one_small_query(app, client):
+def test_an_unchanged_sheet_costs_one_small_query(app, client, monkeypatch):
     sheet = start_classic(client)
     for _ in range(5):
         client.post(sheet + "/hands/new", data={**SPEC_FORM, "expected_hands": str(_)})
@@ -61,6 +62,27 @@ def test_an_unchanged_sheet_costs_one_small_query(app, client):
     def count(conn, cursor, statement, *args):
         statements.append(statement)
 
+    class Traced:  # a pooled connection taken straight from the engine, its statements counted
+        def __init__(self, connection):
+            self.connection = connection
+
+        def cursor(self):
+            cursor = self.connection.cursor()
+            run = cursor.execute
+
+            def execute(statement, *args):
+                statements.append(statement)
+                return run(statement, *args)
+
+            return type(
+                "Cursor", (), {"execute": staticmethod(execute), "__getattr__": lambda _, n: getattr(cursor, n)}
+            )()
+
+        def __getattr__(self, name):
+            return getattr(self.connection, name)
+
+    raw = engine.raw_connection
+    monkeypatch.setattr(type(engine), "raw_connection", lambda self: Traced(raw()))
     event.listen(engine, "before_cursor_execute", count)
     try:
         assert client.get(public, headers={"If-None-Match": tag}).status_code == 304
@@ -77,6 +99,7 @@ def test_a_new_version_is_rendered_once_and_each_follower_keeps_its_own_session(
     public = read_only_path(client, sheet)
     first, second = app.test_client(), app.test_client()
     statements = []
+    services.forget_scores()  # as in a process that never read this game: the first follower reads it all
     with app.app_context():
         engine = db.engine
 
@@ -135,3 +158,22 @@ def test_a_phone_typing_the_same_hand_is_told_before_saving(app, client):
     assert re.search(r'id="typing-note" role="status">Another phone is typing hand 1 too', form)
     other_hand = ana.post(sheet + "/preview?number=1", data=SPEC_FORM).get_data(as_text=True)
     assert "Another phone is typing hand 1 too" in other_hand  # and now Ana hears of Bea
+
+
+def test_the_game_json_answers_304_while_unchanged_and_changes_tag_with_a_hand_or_language(client):
+    game = client.post(
+        "/api/v1/games", json={"ruleset": "classic", "sides": [{"players": ["A", "C"]}, {"players": ["B", "D"]}]}
+    ).get_json()
+    path = f"/api/v1/games/{game['id']}"
+    first = client.get(path)
+    tag = first.headers["ETag"]
+    assert first.headers["Cache-Control"] == "no-cache"
+    unchanged = client.get(path, headers={"If-None-Match": tag})
+    assert (unchanged.status_code, unchanged.get_data()) == (304, b"")
+    assert client.get(path, headers={"If-None-Match": tag, "Accept-Language": "es"}).status_code == 200
+    body = {"expected_hands": 0, "sides": [{"melds": [{"rank": "K", "naturals": 3}]}, {}]}
+    assert client.post(path + "/hands", json=body, headers={"X-Edit-Token": game["edit_token"]}).status_code == 201
+    changed = client.get(path, headers={"If-None-Match": tag})
+    assert changed.status_code == 200
+    assert changed.headers["ETag"] != tag
+    assert changed.get_json()["totals"] == [30, 0]

@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Response, jsonify, request, url_for
 from flask_babel import gettext
+from werkzeug.wrappers import Response as BaseResponse
 
 from .. import services
 from ..engine import RULESETS, OptionError, RuleViolations
@@ -23,11 +24,12 @@ from ..limits import PLAYER_NAME, SIDE_NAME, is_token
 from ..models import Game
 from ..payloads import ShapeError, parse_partners, parse_side, text
 from ..records import Record, entry_json, side_from_entry
+from ..views.conditional import unchanged, version_tag
 from . import bp
 from .bodies import Refusal, json_object
 from .scoring import side_score_json, violation_json
 
-Reply = Response | tuple[Response, int]
+Reply = Response | tuple[Response, int] | BaseResponse
 
 
 def game_json(game: Game) -> dict[str, Any]:
@@ -201,8 +203,16 @@ def create_game() -> Reply:
 
 @bp.get("/games/<public_id>")
 def read_game(public_id: str) -> Reply:
-    """A game and its sheet."""
-    return jsonify(game_json(_game(public_id)))
+    """A game and its sheet; with ``If-None-Match`` and the game unchanged, an empty 304."""
+    stamp = services.game_stamp(public_id, editable=False)
+    tag = version_tag(stamp.version, "api") if stamp is not None else None
+    if tag is not None and (same := unchanged(tag)) is not None:
+        return same
+    reply = jsonify(game_json(_game(public_id)))
+    if tag is not None:
+        reply.set_etag(tag)
+        reply.headers["Cache-Control"] = "no-cache"  # keep it, but ask each time (a 304 while unchanged)
+    return reply
 
 
 @bp.post("/games/<public_id>/hands")

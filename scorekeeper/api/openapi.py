@@ -313,10 +313,22 @@ def document() -> Schema:
             "/games/{public_id}": {
                 "get": {
                     "operationId": "readGame",
-                    "summary": "A game and its sheet, every number from the engine.",
-                    "parameters": [GAME_ID],
+                    "summary": "A game and its sheet, every number from the engine. The answer carries an ETag"
+                    " (the game's version and the language); sent back in If-None-Match while the game is"
+                    " unchanged, the answer is an empty 304.",
+                    "parameters": [
+                        GAME_ID,
+                        {
+                            "name": "If-None-Match",
+                            "in": "header",
+                            "required": False,
+                            "schema": {"type": "string", "maxLength": 200},
+                            "description": "The ETag of the game as last read.",
+                        },
+                    ],
                     "responses": {
                         "200": json_content(ref("Game"), "The game."),
+                        "304": {"description": "Unchanged since the ETag sent in If-None-Match."},
                         "404": error("No such game."),
                         "429": REFUSED["429"],
                     },

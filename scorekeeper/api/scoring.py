@@ -21,7 +21,7 @@ from ..engine import (
 from ..engine.game import HandResult, SideScore
 from ..engine.options import offered_options, parameters
 from ..errors import json_error
-from ..i18n import render, translate
+from ..i18n import _, render, translate
 from ..payloads import ShapeError, parse_score_request
 from ..reference import rule_help_path
 from . import bp
@@ -104,7 +104,7 @@ def show_ruleset(ruleset_id: str) -> Response | tuple[Response, int]:
 def score() -> Response | tuple[Response, int]:
     """Score one hand and store nothing: 200 with the scores, 422 with every rule broken."""
     try:
-        entry = parse_score_request(json_body(), lambda number: gettext("Side %(number)s", number=number))
+        entry = parse_score_request(json_body(), lambda number: _("Side %(number)s", number=number))
     except ShapeError as exc:
         return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
     base = get_ruleset(entry.ruleset)

@@ -14,7 +14,12 @@ from .rulesets import RuleSet
 from .scoring import Breakdown, score_side
 from .validation import can_score_hand, hand_violations, verify_hand
 
+#: The engine's revision: raised with every change that can change a score, a minimum or a
+#: refusal. Whatever keeps engine results (services/sheet.py) keys them by it.
+REVISION = 1
+
 __all__ = [
+    "REVISION",
     "RULESETS",
     "Breakdown",
     "CanastaCount",

@@ -164,17 +164,47 @@ def score_hand(
     if problems:
         raise RuleViolations(problems)
     breakdowns, canastas = score_units(entries, ruleset, units, made)
+    names = [entry.name for entry in entries]
+    totals = [entry.total_before for entry in entries]
+    return _placed(names, breakdowns, canastas, totals, ruleset, hand_number)
+
+
+def place_hand(
+    scored: HandResult,
+    names: Sequence[str],
+    totals_before: Sequence[int],
+    ruleset: RuleSet,
+    hand_number: int | None = None,
+) -> HandResult:
+    """A scored hand placed in a game: the same breakdowns and canastas (a hand's score never depends
+    on the totals before it), with these names and totals, the next minimums and the outcome.
+
+    This is how a sheet reuses a hand scored once: ``place_hand(score_hand(entries, rs), ...)``
+    equals ``score_hand`` of the same entries with those names and totals."""
+    breakdowns = [side.breakdown for side in scored.sides]
+    canastas = [side.canastas for side in scored.sides]
+    return _placed(names, breakdowns, canastas, totals_before, ruleset, hand_number)
+
+
+def _placed(
+    names: Sequence[str],
+    breakdowns: Sequence[Breakdown],
+    canastas: Sequence[CanastaCount],
+    totals_before: Sequence[int],
+    ruleset: RuleSet,
+    hand_number: int | None,
+) -> HandResult:
     next_hand = hand_number + 1 if hand_number is not None else None
     sides = tuple(
         [
             SideScore(
-                name=entry.name,
+                name=name,
                 breakdown=breakdown,
                 canastas=side_canastas,
-                total_before=entry.total_before,
-                next_minimum=initial_meld_minimum(entry.total_before + breakdown.total, ruleset, next_hand),
+                total_before=total,
+                next_minimum=initial_meld_minimum(total + breakdown.total, ruleset, next_hand),
             )
-            for entry, breakdown, side_canastas in zip(entries, breakdowns, canastas, strict=True)
+            for name, breakdown, side_canastas, total in zip(names, breakdowns, canastas, totals_before, strict=True)
         ]
     )
     outcome = game_outcome([side.total_after for side in sides], ruleset, hand_number)

@@ -6,9 +6,9 @@ import unicodedata
 from dataclasses import dataclass
 
 from flask import current_app
-from flask_babel import force_locale
 
 from ..engine.rulesets import RuleSet
+from ..i18n import in_language
 from .content import Section, Topic
 from .topics import build_all
 
@@ -42,7 +42,7 @@ def search(query: str, ruleset: RuleSet) -> list[Result]:
         return []
     hits: set[tuple[str, str]] = set()
     for language in current_app.config["LANGUAGES"]:
-        with force_locale(language):
+        with in_language(language):
             for topic in build_all(ruleset):
                 for section in topic.sections:
                     text = normalize(_text(topic, section))

@@ -2,18 +2,21 @@
 (games.py), changing hands (hands.py). Views and the API call these names."""
 
 from .errors import AlreadySaved, Conflict, GameError, GameOver, HandNotFound, NotRestorable, StorageUnavailable
-from .games import NewGame, NewSide, find_game, game_row, game_version, rematch, replace_edit_link, start_game
-from .hands import edit_hand, record_hand, restorable_undo, restore_hand, undo_last_hand
+from .games import NewGame, NewSide, Stamp, find_game, game_stamp, rematch, replace_edit_link, start_game
+from .hands import edit_hand, record_hand, restore_hand, undo_last_hand
 from .sheet import (
     LogLine,
     Sheet,
     SheetHand,
     compute_sheet,
     describe_edits,
+    forget_scores,
     game_ruleset,
     hand_version,
     preview_hand,
+    restorable_undo,
     score_record,
+    scored_record,
     seats,
 )
 
@@ -29,14 +32,15 @@ __all__ = [
     "NotRestorable",
     "Sheet",
     "SheetHand",
+    "Stamp",
     "StorageUnavailable",
     "compute_sheet",
     "describe_edits",
     "edit_hand",
     "find_game",
-    "game_row",
+    "forget_scores",
     "game_ruleset",
-    "game_version",
+    "game_stamp",
     "hand_version",
     "preview_hand",
     "record_hand",
@@ -45,6 +49,7 @@ __all__ = [
     "restorable_undo",
     "restore_hand",
     "score_record",
+    "scored_record",
     "seats",
     "start_game",
     "undo_last_hand",

@@ -6,14 +6,16 @@ commits; a refused entry or a conflict writes nothing.
 
 from __future__ import annotations
 
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..engine import RuleViolations
 from ..extensions import db
+from ..limits import LARGEST
 from ..models import EditLog, Game, Hand, now
 from ..records import Record, apply_record, record_of
 from .errors import AlreadySaved, Conflict, GameOver, HandNotFound, NotRestorable
-from .sheet import compute_sheet
+from .sheet import Sheet, appended, compute_sheet, keep_sheet, scored_record
 from .transaction import lock, writes
 
 
@@ -41,7 +43,7 @@ def edit_hand(game: Game, number: int, record: Record, expected_version: int, sa
     changed since the editor opened it; a ``save_key`` already used records nothing."""
     game = lock(game)
     _refuse_repeat(game, save_key)
-    if number > len(game.hands) and any(log.action == "undo" and log.hand_number == number for log in game.edits):
+    if number > len(game.hands) and _undone(game, number):
         db.session.rollback()
         raise Conflict(number, None, record)  # undone on another phone since the editor opened it
     hand = _hand(game, number)
@@ -54,7 +56,7 @@ def edit_hand(game: Game, number: int, record: Record, expected_version: int, sa
     hand.version += 1
     hand.updated_at = now()
     log = EditLog(action="edit", hand_number=number, before=before, after=record, save_key=save_key)
-    _check_and_commit(game, log, conflict_record=record)
+    _check_and_commit(game, log, conflict_record=record, changed=hand)
     return hand
 
 
@@ -73,35 +75,30 @@ def undo_last_hand(game: Game, expected_number: int, expected_version: int) -> N
     log = EditLog(action="undo", hand_number=last.number, before=record_of(last))
     game.hands.remove(last)
     db.session.delete(last)
-    _check_and_commit(game, log, conflict_record=None)
+    _check_and_commit(game, log, conflict_record=None, changed=None)
 
 
 @writes
 def restore_hand(game: Game, undo_id: int) -> Hand:
     """Put an undone hand back, as it was, when it is still the next hand (nothing recorded in its place)."""
     game = lock(game)
-    undo = next((log for log in game.edits if log.id == undo_id and log.action == "undo"), None)
+    undo = db.session.scalars(
+        select(EditLog).where(EditLog.game_id == game.id, EditLog.id == undo_id, EditLog.action == "undo")
+    ).first()
     if undo is None or undo.before is None or undo.hand_number != len(game.hands) + 1:
         db.session.rollback()
         raise NotRestorable(undo.hand_number if undo is not None else None)
     return _append(game, undo.before, EditLog(action="restore", after=undo.before))
 
 
-def restorable_undo(game: Game) -> EditLog | None:
-    """The undo that can still be put back: the newest change, when it is an undo."""
-    latest = game.edits[-1] if game.edits else None
-    if latest is not None and latest.action == "undo" and latest.hand_number == len(game.hands) + 1:
-        return latest
-    return None
-
-
 def _append(game: Game, record: Record, log: EditLog) -> Hand:
     """Add ``record`` as the next hand with its log entry, in the locked transaction."""
+    before = compute_sheet(game)
     hand = Hand(number=len(game.hands) + 1)
     apply_record(hand, record)
     game.hands.append(hand)
     log.hand_number = hand.number
-    _check_and_commit(game, log, conflict_record=record)
+    _check_and_commit(game, log, conflict_record=record, changed=hand, appended_to=before)
     return hand
 
 
@@ -109,10 +106,22 @@ def _refuse_repeat(game: Game, save_key: str | None) -> None:
     """A form or request already saved (its one-time key is in the log) changes nothing again."""
     if save_key is None:
         return
-    for log in game.edits:
-        if log.save_key == save_key:
-            db.session.rollback()
-            raise AlreadySaved(log.hand_number)
+    saved = db.session.execute(
+        select(EditLog.hand_number).where(EditLog.game_id == game.id, EditLog.save_key == save_key)
+    ).first()
+    if saved is not None:
+        db.session.rollback()
+        raise AlreadySaved(saved.hand_number)
+
+
+def _undone(game: Game, number: int) -> bool:
+    """Whether hand ``number`` of the game was undone (by anyone, at any time)."""
+    if number > LARGEST:
+        return False  # no game gets that far (and the database could not hold the number)
+    found = db.session.scalars(
+        select(EditLog.id).where(EditLog.game_id == game.id, EditLog.action == "undo", EditLog.hand_number == number)
+    ).first()
+    return found is not None
 
 
 def _hand(game: Game, number: int) -> Hand:
@@ -123,15 +132,30 @@ def _hand(game: Game, number: int) -> Hand:
     raise HandNotFound(f"no hand {number}")
 
 
-def _check_and_commit(game: Game, log: EditLog, conflict_record: Record | None) -> None:
-    """Score the whole game as it would be, then commit the change and its log entry at once."""
+def _check_and_commit(
+    game: Game,
+    log: EditLog,
+    conflict_record: Record | None,
+    changed: Hand | None,
+    appended_to: Sheet | None = None,
+) -> None:
+    """Score the hand changed (the others keep their scores: a hand's score never depends on the
+    totals before it), then commit the change and its log entry at once. When the change adds
+    ``changed`` after the sheet ``appended_to``, the new version's sheet is kept for the next read."""
     try:
         db.session.flush()
-        compute_sheet(game)
-        game.version += 1
+        stored = record_of(changed) if changed is not None else None
+        if stored is not None:
+            scored_record(game, stored)  # the engine's verdict, kept for the next read
+        following = appended(game, appended_to, stored) if appended_to is not None and stored is not None else None
+        public_id, version = game.public_id, game.version + 1
+        game.version = version
         game.updated_at = now()
-        game.edits.append(log)
+        log.game_id = game.id
+        db.session.add(log)
         db.session.commit()
+        if following is not None:
+            keep_sheet(public_id, version, following)
     except RuleViolations:
         db.session.rollback()
         raise

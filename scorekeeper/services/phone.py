@@ -3,13 +3,14 @@ phone's long-lived random cookie, so it survives closing the browser and holds e
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
+from ..kept import Kept
 from ..limits import is_token
 from ..models import Game, PhoneGame, now
 from .games import WHOLE_GAME, find_game
@@ -19,27 +20,42 @@ from .transaction import begin_write, writes
 REFRESH = timedelta(hours=1)
 
 
+#: What this process last wrote or read for a (phone, game): the edit token kept and when. A phone
+#: following a game opens it every few seconds; within REFRESH of that nothing is asked of the
+#: database. (With several servers, a game forgotten through one server and opened again through
+#: another within the hour may stay off the list until the hour is up.)
+_seen: Kept[tuple[str | None, datetime]] = Kept(limit=20_000)
+
+
 @writes
-def remember(phone_id: str, game: Game, *, editable: bool) -> None:
-    """Put the game on the phone's list (first when listed by recency); an edit link, once given, is kept
-    until the game's link is replaced."""
+def remember(phone_id: str, game_id: int, edit_token: str | None) -> None:
+    """Put the game on the phone's list (first when listed by recency). ``edit_token`` is the game's
+    edit token when the phone opened it through its edit link; once given it is kept until the
+    game's link is replaced."""
+    key = (phone_id, game_id)
+    seen = _seen.get(key)
+    if seen is not None and now() - seen[1] < REFRESH and edit_token in (None, seen[0]):
+        return
     known = db.session.scalars(
-        select(PhoneGame).where(PhoneGame.phone_id == phone_id, PhoneGame.game_id == game.id)
+        select(PhoneGame).where(PhoneGame.phone_id == phone_id, PhoneGame.game_id == game_id)
     ).first()
-    token = game.edit_token if editable else (known.edit_token if known else None)
+    token = edit_token or (known.edit_token if known else None)
     if known is not None and known.edit_token == token and now() - known.opened_at < REFRESH:
+        _seen.keep(key, (token, known.opened_at))
         return
     begin_write()
     known = db.session.scalars(
-        select(PhoneGame).where(PhoneGame.phone_id == phone_id, PhoneGame.game_id == game.id)
+        select(PhoneGame).where(PhoneGame.phone_id == phone_id, PhoneGame.game_id == game_id)
     ).first()
+    opened = now()
     if known is None:
-        db.session.add(PhoneGame(phone_id=phone_id, game_id=game.id, edit_token=token, opened_at=now()))
+        db.session.add(PhoneGame(phone_id=phone_id, game_id=game_id, edit_token=token, opened_at=opened))
     else:
         known.edit_token = token
-        known.opened_at = now()
+        known.opened_at = opened
     try:
         db.session.commit()
+        _seen.keep(key, (token, opened))
     except IntegrityError:  # the same phone opened the same game twice at once: one row is enough
         db.session.rollback()
 
@@ -59,6 +75,8 @@ def phone_games(phone_id: str) -> list[tuple[Game, str | None]]:
 def forget(phone_id: str, public_id: str) -> None:
     """Take a game off the phone's list (the game itself stays, for every other phone)."""
     begin_write()
+    for key in [key for key in _seen if isinstance(key, tuple) and key[0] == phone_id]:
+        _seen.drop(key)
     game_ids = select(Game.id).where(Game.public_id == public_id).scalar_subquery()
     db.session.execute(delete(PhoneGame).where(PhoneGame.phone_id == phone_id, PhoneGame.game_id == game_ids))
     db.session.commit()

@@ -1,23 +1,49 @@
-"""The score sheet: every hand scored by the engine, running totals, minimums, the winner; the edit log."""
+"""The score sheet: every hand scored by the engine, running totals, minimums, the winner; the edit log.
+
+Each hand is scored once: a hand's score does not depend on the totals before it, so its result
+is kept by what was recorded (and the rule set it was scored under), and a sheet only adds the
+totals up again. The sheet and the edit log of each game version are kept too, so reading an
+unchanged game scores nothing and a save scores only the hand saved. Everything kept is derived:
+``forget_scores`` drops it all, and the next read makes it again, identical.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..engine import RuleSet, RuleViolations, configured
+from sqlalchemy import inspect, select
+from sqlalchemy.orm import selectinload
+
+from ..engine import REVISION, RuleSet, RuleViolations, configured
 from ..engine.game import (
     HandResult,
     Outcome,
     dealer_for_hand,
     game_outcome,
     initial_meld_minimum,
+    place_hand,
     points_to_target,
     score_hand,
 )
+from ..extensions import db
+from ..kept import Kept
 from ..models import Game, Hand, Player
 from ..records import Record, partners_of, record_of, to_entries
+
+#: Hands scored, by rule set (with house rules and sides) and what was recorded: a club night's worth.
+_scored: Kept[HandResult] = Kept(limit=20_000)
+#: Sheets and edit logs, by game and version.
+_sheets: Kept[Sheet] = Kept(limit=512)
+_logs: Kept[list[LogLine]] = Kept(limit=512)
+
+
+def forget_scores() -> None:
+    """Drop every kept score, sheet and log (they are made again, the same, when next read)."""
+    for kept in (_scored, _sheets, _logs):
+        kept.clear()
 
 
 @dataclass(frozen=True)
@@ -46,6 +72,7 @@ class Sheet:
     ended_with_hand: int | None
     next_hand: int
     next_dealer: str
+    seat_names: tuple[str, ...] = ()  # every player, in seat order
 
     @property
     def game_over(self) -> bool:
@@ -81,25 +108,75 @@ def seats(game: Game) -> list[Player]:
     return sorted((player for side in game.sides for player in side.players), key=lambda p: p.seat)
 
 
-def compute_sheet(game: Game, hands: Sequence[Hand] | None = None) -> Sheet:
-    """Score every hand in order with running totals; the engine decides everything."""
-    ruleset = game_ruleset(game)
-    names = tuple(side.name for side in game.sides)
-    players = seats(game)
-    totals = tuple(0 for _ in names)
-    rows: list[SheetHand] = []
-    outcome = game_outcome(totals, ruleset, 0)
-    ended_with = None
-    for hand in hands if hands is not None else game.hands:
-        record = record_of(hand)
-        result = score_hand(to_entries(record, names, totals), ruleset, hand.number, partners_of(record))
+def scored_record(game: Game, record: Record) -> HandResult:
+    """A recorded hand scored by the engine under the game's rules, at totals of zero and with its
+    sides unnamed (``place_hand`` names them); scored once and kept by what was recorded. Raises
+    ``RuleViolations`` when the engine refuses it."""
+    sides = len(record["sides"])  # one entry per side of the game
+    key = (
+        REVISION,
+        game.ruleset_id,
+        json.dumps(game.options, sort_keys=True),
+        sides,
+        json.dumps(record, sort_keys=True),
+    )
+    kept = _scored.get(key)
+    if kept is not None:
+        return kept
+    ruleset = configured(game.ruleset_id, game.options, sides=sides)
+    entries = to_entries(record, [""] * sides, [0] * sides)
+    return _scored.keep(key, score_hand(entries, ruleset, None, partners_of(record)))
+
+
+def compute_sheet(game: Game) -> Sheet:
+    """The game's sheet at its version: every hand in order with running totals; the engine decides
+    everything. Kept per version: only a changed game is summed up again, from hands scored once."""
+    return _sheets.get_or_make(
+        (REVISION, game.public_id, game.version),
+        lambda: _sum_up(game, [(hand.number, hand.version, record_of(hand)) for hand in hands_of(game)]),
+    )
+
+
+def appended(game: Game, before: Sheet, record: Record) -> Sheet:
+    """The sheet ``before`` with ``record`` as one more hand (a hand being saved): only that hand is
+    scored and placed."""
+    return _sum_up(game, [(before.next_hand, 1, record)], start=before)
+
+
+def keep_sheet(public_id: str, version: int, sheet: Sheet) -> None:
+    """Keep ``sheet`` as the game's sheet at ``version`` (just saved: the next read sums nothing up)."""
+    _sheets.keep((REVISION, public_id, version), sheet)
+
+
+def hands_of(game: Game) -> list[Hand]:
+    """The game's hands with what each side recorded, in two queries (not one per hand)."""
+    if "hands" not in inspect(game).unloaded:
+        return list(game.hands)  # already read in this transaction (a change in progress)
+    return list(
+        db.session.scalars(
+            select(Hand).where(Hand.game_id == game.id).order_by(Hand.number).options(selectinload(Hand.entries))
+        )
+    )
+
+
+def _sum_up(game: Game, hands: Sequence[tuple[int, int, Record]], start: Sheet | None = None) -> Sheet:
+    """The sheet from each hand's (number, version, record), in order; after the hands of ``start``."""
+    ruleset = start.ruleset if start else game_ruleset(game)
+    names = start.side_names if start else tuple(side.name for side in game.sides)
+    players = start.seat_names if start else tuple(player.name for player in seats(game))
+    totals = start.totals if start else tuple(0 for _ in names)
+    rows: list[SheetHand] = list(start.hands) if start else []
+    outcome = start.outcome if start else game_outcome(totals, ruleset, 0)
+    ended_with = start.ended_with_hand if start else None
+    for number, version, record in hands:
+        result = place_hand(scored_record(game, record), names, totals, ruleset, number)
         totals = tuple(side.total_after for side in result.sides)
-        dealer = players[dealer_for_hand(game.first_dealer, hand.number, len(players))].name
-        rows.append(SheetHand(hand.number, dealer, result, totals, hand.version, record))
+        dealer = players[dealer_for_hand(game.first_dealer, number, len(players))]
+        rows.append(SheetHand(number, dealer, result, totals, version, record))
         if ended_with is None:
             outcome = result.outcome
             if outcome.game_over:
-                ended_with = hand.number
+                ended_with = number
     if ended_with is None:
         outcome = game_outcome(totals, ruleset, len(rows))
     next_hand = len(rows) + 1
@@ -113,7 +190,8 @@ def compute_sheet(game: Game, hands: Sequence[Hand] | None = None) -> Sheet:
         outcome=outcome,
         ended_with_hand=ended_with,
         next_hand=next_hand,
-        next_dealer=players[dealer_for_hand(game.first_dealer, next_hand, len(players))].name,
+        next_dealer=players[dealer_for_hand(game.first_dealer, next_hand, len(players))],
+        seat_names=players,
     )
 
 
@@ -152,28 +230,31 @@ class LogLine:
 
 
 def describe_edits(game: Game) -> list[LogLine]:
-    """The edit log, newest first, each record scored by the engine."""
-    ruleset = game_ruleset(game)
-    names = [side.name for side in game.sides]
+    """The edit log, newest first, each record scored by the engine (kept per game version)."""
+    return _logs.get_or_make((REVISION, game.public_id, game.version), lambda: _log_lines(game))
 
-    def scores(record: Record | None, number: int | None) -> tuple[int, ...] | None:
+
+def _log_lines(game: Game) -> list[LogLine]:
+    def scores(record: Record | None) -> tuple[int, ...] | None:
         if not record:
             return None
-        entries = to_entries(record, names, [0 for _ in names])
         try:
-            result = score_hand(entries, ruleset, number, partners_of(record))
+            result = scored_record(game, record)
         except RuleViolations:
             return None
         return tuple(side.hand_score for side in result.sides)
 
     return [
-        LogLine(
-            log.id,
-            log.at,
-            log.action,
-            log.hand_number,
-            scores(log.before, log.hand_number),
-            scores(log.after, log.hand_number),
-        )
+        LogLine(log.id, log.at, log.action, log.hand_number, scores(log.before), scores(log.after))
         for log in reversed(game.edits)
     ]
+
+
+def restorable_undo(game: Game) -> LogLine | None:
+    """The undo that can still be put back: the newest change, when it is an undo of the hand that
+    would come next."""
+    log = describe_edits(game)
+    latest = log[0] if log else None
+    if latest is not None and latest.action == "undo" and latest.hand_number == compute_sheet(game).next_hand:
+        return latest
+    return None

@@ -7,11 +7,11 @@ import functools
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import inspect, select
 from sqlalchemy.exc import InternalError, OperationalError
 
 from ..extensions import db
-from ..models import Game
+from ..models import Game, Player, Side
 from ..sqlite import WRITE
 from .errors import StorageUnavailable
 
@@ -36,8 +36,19 @@ def writes(use_case: Callable[P, T]) -> Callable[P, T]:
 
 def begin_write() -> None:
     """Start a transaction that will write. On SQLite it takes the write lock at once (BEGIN
-    IMMEDIATE), so a reader that later writes never fails with "database is locked"."""
-    db.session.rollback()
+    IMMEDIATE), so a reader that later writes never fails with "database is locked".
+
+    The reading transaction before it ends; what it read is forgotten, except a game's sides and
+    players, which never change once the game has started (anything changed in it is thrown away)."""
+    if db.session.new or db.session.dirty or db.session.deleted:
+        db.session.rollback()
+    else:
+        db.session.commit()  # nothing to write: it only ends the read
+        for read in list(db.session.identity_map.values()):
+            if isinstance(read, Game):
+                db.session.expire(read, [prop.key for prop in inspect(Game).attrs if prop.key != "sides"])
+            elif not isinstance(read, Side | Player):
+                db.session.expire(read)
     db.session.connection(execution_options={WRITE: True})
 
 
@@ -46,6 +57,5 @@ def lock(game: Game) -> Game:
     (SELECT ... FOR UPDATE), on SQLite the database (BEGIN IMMEDIATE). A second phone waits
     here, then sees what the first one saved."""
     begin_write()
-    locked = db.session.scalars(select(Game).where(Game.id == game.id).with_for_update()).one()
-    db.session.refresh(locked)
-    return locked
+    # begin_write has forgotten the game's row, its hands and its log: this reads them afresh.
+    return db.session.scalars(select(Game).where(Game.id == game.id).with_for_update()).one()

@@ -13,7 +13,12 @@ from ..i18n import select_timezone
 
 def version_tag(version: int, view: str) -> str:
     """The ETag of ``view`` of a game at ``version``, as the requesting phone reads it."""
-    return f"{view}-{version}-{get_locale()}-{select_timezone()}"
+    return tag_for(version, view, str(get_locale()), select_timezone())
+
+
+def tag_for(version: int, view: str, language: str, zone: str) -> str:
+    """The ETag of ``view`` of a game at ``version`` in ``language`` and time ``zone``."""
+    return f"{view}-{version}-{language}-{zone}"
 
 
 def unchanged(tag: str) -> Response | None:

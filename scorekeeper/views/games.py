@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -18,7 +19,7 @@ from ..services import phone
 from ..sharing import result_text
 from . import page_cache
 from .conditional import unchanged, version_tag
-from .memory import forget, keep_phone_cookie, remember, remembered
+from .memory import forget, keep_phone_cookie, remember, remember_id, remembered
 
 bp = Blueprint("games", __name__)
 guard_links(bp)
@@ -139,31 +140,34 @@ def table(public_id: str) -> Response:
 
 
 def _live_sheet(token: str, *, editable: bool, view: str = "sheet") -> Response:
-    version = services.game_version(token, editable=editable)
-    if version is None:
+    stamp = services.game_stamp(token, editable=editable)
+    if stamp is None:
         abort(404)
-    tag = version_tag(version, "edit" if editable else f"read-{view}")
+    tag = version_tag(stamp.version, "edit" if editable else f"read-{view}")
     same = unchanged(tag)
     if same is not None:
         return same
-    cacheable = not editable and not request.query_string  # a read-only sheet holds nothing per session
-    kept = page_cache.get(f"{token}:{tag}") if cacheable else None
-    if kept is None:
+    cacheable = not request.query_string  # a notice asked for in the address is this answer's alone
+    page = page_cache.pages.get(f"{token}:{tag}") if cacheable else None
+    if page is None:
         game = find_or_404(token, editable=editable)
-        kept = _render_sheet(game, editable=editable, etag=tag, view=view)
+        title, body = _render_sheet(game, editable=editable, etag=tag, view=view)
+        page = render_template(
+            "games/sheet.html",
+            game=game,
+            editable=editable,
+            title=title,
+            main_html=Markup(body),
+            view=view,
+            csrf_token=lambda: page_cache.SESSION_TOKEN,
+        )
         if cacheable:
-            page_cache.keep(f"{token}:{tag}", kept)
-    else:
-        game = services.game_row(token, editable=editable) or find_or_404(token, editable=editable)
-    title, body = kept
-    page = render_template(
-        "games/sheet.html", game=game, editable=editable, title=title, main_html=Markup(body), view=view
-    )
-    response = make_response(page)
+            page_cache.pages.keep(f"{token}:{tag}", page)
+    response = make_response(page.replace(page_cache.SESSION_TOKEN, generate_csrf()))  # this phone's own token
     response.set_etag(tag)
     if not editable:
         response.headers["Cache-Control"] = "no-cache"  # keep it, but ask each time (a 304 while unchanged)
-    remember(game, editable=editable)
+    remember_id(stamp.id, token if editable else None)
     return response
 
 
@@ -183,6 +187,7 @@ def _render_sheet(game: Game, *, editable: bool, etag: str, view: str) -> tuple[
         already=already,
         undone=undone,
         result_text=result,
+        csrf_token=lambda: page_cache.SESSION_TOKEN,  # the same body serves every phone of the table
         etag=etag,
     )
     return " · ".join(sheet.side_names), body

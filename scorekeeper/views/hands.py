@@ -47,7 +47,7 @@ def record_hand(edit_token: str) -> Page:
     except RuleViolations as refused:
         return _render_hand_form(game, sheet, form, sheet.next_hand, refused.violations, where, status=422)
     except services.Conflict as conflict:
-        form.expected_hands.data = str(len(game.hands))
+        form.expected_hands.data = str(len(sheet.hands))
         return _render_conflict(game, form, conflict, sheet.next_hand)
     except services.GameOver:
         form.form_errors.append(gettext("The game is over: no more hands can be recorded."))

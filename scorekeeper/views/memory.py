@@ -46,8 +46,13 @@ def keep_phone_cookie(response: Response) -> Response:
 
 def remember(game: Game, *, editable: bool) -> None:
     """Put the game on this phone's list (with its edit link when opened through it)."""
+    remember_id(game.id, game.edit_token if editable else None)
+
+
+def remember_id(game_id: int, edit_token: str | None) -> None:
+    """Put the game ``game_id`` on this phone's list; ``edit_token`` when opened through its edit link."""
     g.phone_used = True
-    phone.remember(str(phone_id(create=True)), game, editable=editable)
+    phone.remember(str(phone_id(create=True)), game_id, edit_token)
 
 
 def remembered() -> list[tuple[Game, str | None]]:
@@ -58,7 +63,7 @@ def remembered() -> list[tuple[Game, str | None]]:
         for public_id, token in reversed(old):
             game = services.find_game(str(public_id), editable=False)
             if game is not None:
-                phone.remember(str(phone_id(create=True)), game, editable=token == game.edit_token)
+                phone.remember(str(phone_id(create=True)), game.id, token if token == game.edit_token else None)
     current = phone_id(create=False) or g.get("new_phone_id")
     return phone.phone_games(str(current)) if current else []
 

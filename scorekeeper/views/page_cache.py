@@ -1,34 +1,18 @@
-"""Rendered read-only sheets, kept per game version and reader (language, time zone) in this process.
+"""Rendered sheets, kept per link, game version and reader (language, time zone) in this process.
 
 When a hand is saved, every phone following the game asks for the new sheet within two seconds;
-rendered once, it is served to all of them. Only pages with nothing per session in them are kept
-(the read-only sheet's body: no form, no token). Bounded, least recently used first out; a new
-version is a new key, so nothing kept can disagree with the game.
+rendered once, it is served to all of them. What is kept is the whole page, the same for every
+phone: where its forms carry the phone's own CSRF token, the page holds ``SESSION_TOKEN``, and
+each answer puts the phone's token in its place. A new version is a new key, so nothing kept can
+disagree with the game.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
+from ..kept import Kept
 
-LIMIT = 512
-_pages: OrderedDict[str, tuple[str, str]] = OrderedDict()
-_lock = threading.Lock()
+#: Stands for the reader's CSRF token in a kept body (a NUL: never in anything typed, refused there).
+SESSION_TOKEN = "\x00csrf\x00"
 
-
-def get(key: str) -> tuple[str, str] | None:
-    """The (title, body) rendered for ``key``, if kept."""
-    with _lock:
-        page = _pages.get(key)
-        if page is not None:
-            _pages.move_to_end(key)
-        return page
-
-
-def keep(key: str, page: tuple[str, str]) -> None:
-    """Keep a rendered (title, body), dropping the least recently used past the limit."""
-    with _lock:
-        _pages[key] = page
-        _pages.move_to_end(key)
-        while len(_pages) > LIMIT:
-            _pages.popitem(last=False)
+#: Pages by "<link>:<etag>".
+pages: Kept[str] = Kept(limit=512)

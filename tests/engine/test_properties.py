@@ -18,6 +18,7 @@ from scorekeeper.engine import (
     score_hand,
 )
 from scorekeeper.engine.cards import HAND_KEYS, MELD_RANKS
+from scorekeeper.engine.game import place_hand
 
 counts = st.integers(min_value=-2, max_value=12)
 small = st.integers(min_value=0, max_value=9)
@@ -115,6 +116,27 @@ def test_a_hand_scores_the_same_whatever_the_totals_before_it(ruleset_id, us, th
     moved = [SideEntry(**{**e.__dict__, "total_before": e.total_before + 2500}) for e in (us, them)]
     second = score_hand(moved, ruleset).sides
     assert [s.breakdown for s in first] == [s.breakdown for s in second]
+
+
+@settings(max_examples=300)
+@given(
+    ruleset_id=rulesets,
+    us=legal_sides,
+    them=legal_sides,
+    totals=st.tuples(st.integers(-3000, 9000), st.integers(-3000, 9000)),
+    number=st.integers(1, 12),
+)
+def test_a_hand_scored_once_and_placed_after_any_totals_is_the_hand_scored_there(ruleset_id, us, them, totals, number):
+    ruleset = ruleset_for(ruleset_id, 2)
+    if hand_violations([us, them], ruleset):
+        return
+    at_zero = [SideEntry(**{**e.__dict__, "total_before": 0, "name": "?"}) for e in (us, them)]
+    there = [
+        SideEntry(**{**e.__dict__, "total_before": t, "name": n})
+        for e, t, n in zip((us, them), totals, "AB", strict=True)
+    ]
+    placed = place_hand(score_hand(at_zero, ruleset), ["A", "B"], totals, ruleset, number)
+    assert placed == score_hand(there, ruleset, number)
 
 
 @settings(max_examples=300)
