@@ -9,7 +9,7 @@ from __future__ import annotations
 import hmac
 from typing import Any
 
-from flask import Response, jsonify, request, url_for
+from flask import Response, current_app, jsonify, request, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -19,6 +19,7 @@ from ..engine.i18n import N_, Msg
 from ..engine.options import table_options, table_shapes
 from ..errors import json_error
 from ..i18n import render, translate
+from ..kept import Kept
 from ..limiting import hand_saves, new_games
 from ..limits import PLAYER_NAME, SIDE_NAME, is_token
 from ..models import Game
@@ -205,14 +206,26 @@ def create_game() -> Reply:
 def read_game(public_id: str) -> Reply:
     """A game and its sheet; with ``If-None-Match`` and the game unchanged, an empty 304."""
     stamp = services.game_stamp(public_id, editable=False)
-    tag = version_tag(stamp.version, "api") if stamp is not None else None
-    if tag is not None and (same := unchanged(tag)) is not None:
+    if stamp is None:
+        return jsonify(game_json(_game(public_id)))  # _game answers the 404
+    tag = version_tag(stamp.version, "api")
+    if (same := unchanged(tag)) is not None:
         return same
-    reply = jsonify(game_json(_game(public_id)))
-    if tag is not None:
-        reply.set_etag(tag)
-        reply.headers["Cache-Control"] = "no-cache"  # keep it, but ask each time (a 304 while unchanged)
+    key = (public_id, tag, request.host_url)  # the links in it name the address asked
+    body = _bodies.get(key)
+    if body is None:
+        game = _game(public_id)
+        body = current_app.json.dumps(game_json(game))
+        if game.version == stamp.version:
+            _bodies.keep(key, body)
+    reply = current_app.response_class(body, mimetype="application/json")
+    reply.set_etag(tag)
+    reply.headers["Cache-Control"] = "no-cache"  # keep it, but ask each time (a 304 while unchanged)
     return reply
+
+
+#: The game JSON of each version, as answered (in this process): followers all get the same.
+_bodies: Kept[str] = Kept(limit=512)
 
 
 @bp.post("/games/<public_id>/hands")
