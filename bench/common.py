@@ -111,9 +111,6 @@ class Figures:
     requests: int
     errors: int  # non-2xx/3xx answers and socket errors
 
-    def line(self) -> str:
-        return f"{self.rate:>9,.0f} req/s   p50 {self.p50_ms:>7.2f} ms   p99 {self.p99_ms:>7.2f} ms"
-
 
 def _ms(text: str) -> float:
     number, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text).groups()  # type: ignore[union-attr]

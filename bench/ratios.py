@@ -15,7 +15,7 @@ import json
 import sys
 import urllib.request
 
-from common import HAND, TABLE, Figures, database_name, lua_string, post, prepared, serve, wrk
+from common import BENCH, HAND, TABLE, Figures, database_name, lua_string, post, prepared, serve, wrk
 
 SECONDS = 5
 SHEET_HANDS = 40
@@ -115,7 +115,7 @@ def main() -> None:
     if env is None:
         return
     rows: list[tuple[str, Figures, Figures]] = []
-    with serve("hello:app", cwd=ROOT_BENCH) as hello, serve("scorekeeper:create_app()", env) as base:
+    with serve("hello:app", cwd=BENCH) as hello, serve("scorekeeper:create_app()", env) as base:
         game = long_game(base, SHEET_HANDS)
         sheet = f"{base}/g/{game['id']}"
         phone = phone_cookies(sheet)  # a phone that has been here before, as every phone at the table is
@@ -164,8 +164,6 @@ def main() -> None:
             f"   {yardstick.rate:>7,.0f}   {ratio:>6.3f}  {verdict}{errors}"
         )
 
-
-ROOT_BENCH = __import__("pathlib").Path(__file__).resolve().parent
 
 if __name__ == "__main__":
     sys.exit(main())

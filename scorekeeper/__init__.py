@@ -5,10 +5,11 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Flask, Response, request
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from werkzeug.wrappers import Response as BaseResponse
 
 from .config import Config
 
@@ -174,11 +175,19 @@ def register_security_headers(app: Flask) -> None:
 
     @app.after_request
     def add_headers(response: Response) -> Response:
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
-        if request.path.startswith(EDIT_PREFIX):
-            response.headers["Cache-Control"] = "no-store"
-        return response
+        return secure(response, request.path)
+
+
+R = TypeVar("R", bound=BaseResponse)
+
+
+def secure(response: R, path: str) -> R:
+    """``response`` to ``path`` with the strict headers; never stored when under an edit link."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    if path.startswith(EDIT_PREFIX):
+        response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def register_template_globals(app: Flask) -> None:

@@ -71,10 +71,9 @@ class Revalidation:
         tag = tag_for(stamp.version, view, language, timezone_of(asked))
         if not asked.if_none_match.contains(tag):
             return None
-        from . import EDIT_PREFIX, SECURITY_HEADERS
+        from . import secure
 
         response = Response(status=304)
         response.set_etag(tag)
-        response.headers.extend(SECURITY_HEADERS)
-        response.headers["Cache-Control"] = "no-store" if asked.path.startswith(EDIT_PREFIX) else "no-cache"
-        return response
+        response.headers["Cache-Control"] = "no-cache"  # under an edit link, ``secure`` makes it no-store
+        return secure(response, asked.path)

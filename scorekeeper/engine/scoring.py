@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from .cards import Card
 from .entries import CanastaCount, SideEntry
 from .melds import CanastaKind, MeldFacts, meld_facts
-from .partnership import Unit, member_entry, scoring_units
+from .partnership import Unit, member_entry
 from .rulesets import Red3NegativeWhen, RedThreeInHand, RuleSet
 
 
@@ -227,11 +227,3 @@ def score_units(
             breakdowns[index] = score_side(entry, ruleset, opponent_out=opponent_out, made=judged)
             canastas[index] = judged.canastas
     return [b for b in breakdowns if b is not None], canastas
-
-
-def score_sides(
-    entries: Sequence[SideEntry], ruleset: RuleSet, partners: tuple[int, int] | None = None
-) -> list[Breakdown]:
-    """Every side's breakdown for one hand (``partners`` only in cutthroat play)."""
-    units = scoring_units(entries, partners if ruleset.cutthroat else None)
-    return score_units(entries, ruleset, units, [melded(unit.entry, ruleset) for unit in units])[0]

@@ -16,7 +16,6 @@ from .sheet import (
     preview_hand,
     restorable_undo,
     score_record,
-    scored_record,
     seats,
 )
 
@@ -49,7 +48,6 @@ __all__ = [
     "restorable_undo",
     "restore_hand",
     "score_record",
-    "scored_record",
     "seats",
     "start_game",
     "undo_last_hand",

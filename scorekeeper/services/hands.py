@@ -41,6 +41,8 @@ def record_hand(game: Game, record: Record, expected_hands: int, save_key: str |
 def edit_hand(game: Game, number: int, record: Record, expected_version: int, save_key: str | None = None) -> Hand:
     """Replace an earlier hand; every later total and minimum follows. Refused if the hand
     changed since the editor opened it; a ``save_key`` already used records nothing."""
+    if not 1 <= number <= LARGEST:
+        raise HandNotFound(f"no hand {number}")  # no game gets that far (nor could the database hold it)
     game = lock(game)
     _refuse_repeat(game, save_key)
     if number > len(game.hands) and _undone(game, number):
@@ -116,8 +118,6 @@ def _refuse_repeat(game: Game, save_key: str | None) -> None:
 
 def _undone(game: Game, number: int) -> bool:
     """Whether hand ``number`` of the game was undone (by anyone, at any time)."""
-    if number > LARGEST:
-        return False  # no game gets that far (and the database could not hold the number)
     found = db.session.scalars(
         select(EditLog.id).where(EditLog.game_id == game.id, EditLog.action == "undo", EditLog.hand_number == number)
     ).first()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import SideEntry, score_side
-from scorekeeper.engine.scoring import canasta_count_bonus, red_three_value, score_sides
+from scorekeeper.engine import SideEntry, score_hand, score_side
+from scorekeeper.engine.scoring import canasta_count_bonus, red_three_value
 
 from .notation import meld, quick, side
 
@@ -220,10 +220,10 @@ def test_quick_entry_with_nothing_melded_makes_red_threes_negative(rules):
     assert score_side(quick(0, red3=2, hand_points=60), rules("classic")).total == -260
 
 
-def test_score_sides_tells_each_side_whether_another_went_out(rules):
+def test_each_side_is_scored_knowing_whether_another_went_out(rules):
     hoyle = rules("hoyle_2p")
-    scores = score_sides([side("Q:7", out=True), side(red3=1)], hoyle)
-    assert scores[1].red_three_bonus == -100
+    scores = score_hand([side("Q:7", out=True), side(red3=1)], hoyle).sides
+    assert scores[1].breakdown.red_three_bonus == -100
 
 
 def test_black_three_in_hand_worth_100_as_a_house_rule(rules):
