@@ -49,7 +49,7 @@ def main() -> None:
     for number in range(12):
         client.post(game + "/hands/new", data={**HAND, "expected_hands": str(number)})
     sheet_html = client.get(game).get_data(as_text=True)
-    public = re.search(r'/g/([\w-]+)"', sheet_html).group(1)  # the read-only link itself
+    public = re.search(r'/g/([\w-]+)/table"', sheet_html).group(1)  # the read-only link itself
     pages = {
         "home (one game listed)": "/",
         "choose rules": "/games/new",
