@@ -89,6 +89,34 @@ class WholeNumberField(Field):
         return str(self.data)
 
 
+class CountChoiceField(RadioField):
+    """A small count picked with one tap, 0 to ``most`` (red threes); anything else is refused by name."""
+
+    def __init__(self, label: Any, most: int, **kwargs: Any) -> None:
+        super().__init__(
+            label, choices=choices([(n, str(n)) for n in range(most + 1)]), coerce=int, default=0, **kwargs
+        )
+        self.most = most
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        if not valuelist:
+            return
+        try:
+            number: int | None = int(valuelist[0])
+        except ValueError:
+            number = None
+        self.data = number
+        if number is None:
+            raise ValueError(self._refusal())
+
+    def pre_validate(self, form: Any) -> None:
+        if not self.process_errors and not (isinstance(self.data, int) and 0 <= self.data <= self.most):
+            raise ValidationError(self._refusal())
+
+    def _refusal(self) -> str:
+        return str(gettext("%(field)s: pick a number from 0 to %(most)s.", field=self.label.text, most=self.most))
+
+
 # ---- starting a game ----------------------------------------------------------------------
 
 
@@ -105,6 +133,16 @@ class NewGameForm(FlaskForm):
     target = WholeNumberField(lazy_gettext("Target score"), default=5000)
     hands = WholeNumberField(lazy_gettext("Number of hands"), default=4)
     first_dealer = SelectField(lazy_gettext("First dealer"), coerce=int, default=0)
+    entry_mode = RadioField(
+        lazy_gettext("How hands are entered"),
+        choices=choices(
+            [
+                ("detailed", lazy_gettext("Card by card: the app adds up every meld and checks the rules")),
+                ("quick", lazy_gettext("Quick, as on a paper sheet: the points of each side's cards")),
+            ]
+        ),
+        default="detailed",
+    )
 
     seat_count = 0
     side_count = 0

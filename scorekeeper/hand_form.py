@@ -14,12 +14,15 @@ from wtforms.validators import Length
 from .engine.cards import HAND_KEYS, MELD_RANKS, WILD_RANK
 from .engine.entries import POINT_CLASSES
 from .engine.rulesets import RuleSet
-from .forms import CleanText, WholeNumberField, choices
+from .engine.scoring import held_value
+from .forms import CleanText, CountChoiceField, WholeNumberField, choices
 from .i18n import translate
 from .limits import MAX_ITEMS, REASON
 from .records import SIDE_DEFAULTS, Record
 
 MELD_PARTS = (("n", "naturals"), ("j", "jokers"), ("t", "twos"))
+#: The two ways of entry of a side: card by card, or the paper sheet's totals.
+ENTRY_MODES = ("detailed", "quick")
 #: Fields the page fills in itself, not the person.
 UNTYPED = frozenset({"csrf_token", "expected_hands", "version", "save_key"})
 
@@ -40,6 +43,8 @@ class SideFields:
 
     index: int
     name: str
+    #: The values of "who went out" that name this side: (value, concealed).
+    out_values: tuple[tuple[str, bool], ...]
     mode: Field
     red_threes: Field
     melds: list[MeldRow]
@@ -65,7 +70,7 @@ class SideFields:
 class HandForm(FlaskForm):
     """A hand's record: per side, detailed or quick; who went out; cutthroat partners."""
 
-    out = SelectField(lazy_gettext("Who went out"), default="")
+    out = RadioField(lazy_gettext("Who went out"), default="")
     expected_hands = HiddenField()
     version = HiddenField()
     #: A one-time key for this rendering of the form: the same form sent twice saves once.
@@ -77,6 +82,11 @@ class HandForm(FlaskForm):
     def sides(self) -> list[SideFields]:
         """Every side's fields, for the template."""
         return [self._side(i, name) for i, name in enumerate(self.side_names)]
+
+    def card_points(self) -> list[tuple[str, int]]:
+        """Each card a side may hold and what it counts against the side under this rule set
+        (the card chips of the paper-sheet entry add these up)."""
+        return [(key, held_value(key, self.ruleset)) for key in HAND_KEYS]
 
     def validate(self, extra_validators: Any = None) -> bool:
         """Shape checks: something typed at all, and no more penalties a side than the API takes in one list."""
@@ -105,6 +115,7 @@ class HandForm(FlaskForm):
         return SideFields(
             index=i,
             name=name,
+            out_values=((str(i), False), (f"{i}c", True)),
             mode=self[f"{p}mode"],
             red_threes=self[f"{p}red3"],
             melds=rows,
@@ -266,8 +277,9 @@ def _parse_out(value: str | None) -> tuple[int | None, bool]:
     return int(value.rstrip("c")), concealed
 
 
-def hand_form(ruleset: RuleSet, side_names: Sequence[str], formdata: Any = None) -> HandForm:
-    """The hand form for a game's rule set and sides."""
+def hand_form(ruleset: RuleSet, side_names: Sequence[str], formdata: Any = None, modes: Sequence[str] = ()) -> HandForm:
+    """The hand form for a game's rule set and sides; ``modes`` is each side's way of entry to start
+    with (card by card where not given)."""
 
     class Form(HandForm):
         pass
@@ -284,10 +296,10 @@ def hand_form(ruleset: RuleSet, side_names: Sequence[str], formdata: Any = None)
                 choices=choices(
                     [("detailed", lazy_gettext("Card by card")), ("quick", lazy_gettext("Quick (paper sheet)"))]
                 ),
-                default="detailed",
+                default=modes[i] if i < len(modes) and modes[i] in ENTRY_MODES else "detailed",
             ),
         )
-        setattr(Form, f"{p}red3", WholeNumberField(lazy_gettext("Red threes laid down"), blank_zero=True))
+        setattr(Form, f"{p}red3", CountChoiceField(lazy_gettext("Red threes laid down"), most=2 * ruleset.decks))
         for rank in meld_ranks(ruleset):
             for key, _ in MELD_PARTS:
                 setattr(Form, f"{p}m_{rank}_{key}", WholeNumberField(blank_zero=True))

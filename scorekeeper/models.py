@@ -53,6 +53,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     # Bumped by every change, so a page can tell that it shows an old state.
     version: Mapped[int] = mapped_column(Integer, default=1)
     rematch_of_id: Mapped[int | None] = mapped_column(ForeignKey("game.id"), default=None)
+    # How the table enters its first hand: "detailed" (card by card) or "quick" (the paper sheet's
+    # totals); later hands start the way each side entered the hand before.
+    entry_mode: Mapped[str] = mapped_column(String(10), default="detailed", server_default="detailed")
 
     sides: Mapped[list[Side]] = relationship(
         back_populates="game", order_by="Side.position", cascade="all, delete-orphan"

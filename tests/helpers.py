@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from scorekeeper import services
@@ -49,3 +50,8 @@ def read_only_path(client, sheet: str) -> str:
     import re
 
     return "/g/" + re.search(r'data-game="([\w-]+)"', client.get(sheet).get_data(as_text=True)).group(1)
+
+
+def picked(page: str, name: str, value: str) -> bool:
+    """Whether a form page comes back with the one-tap choice ``name`` (a radio chip) set to ``value``."""
+    return re.search(f'<input checked id="[^"]*" name="{name}" type="radio" value="{value}">', page) is not None

@@ -32,3 +32,31 @@ def test_migrations_match_the_models_and_downgrade(tmp_path):
             with db.engine.begin() as connection:
                 connection.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
             db.engine.dispose()
+
+
+def test_a_game_stored_before_the_entry_mode_keeps_card_by_card_entry(tmp_path):
+    """Migration 0006 adds how a table enters its hands; games already stored enter card by card, as before."""
+    url = os.environ.get("DATABASE_URL") or f"sqlite:///{tmp_path}/migrated.sqlite"
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context():
+        db.drop_all()
+        with db.engine.begin() as connection:
+            connection.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
+        try:
+            upgrade(revision="0005")
+            with db.engine.begin() as connection:
+                connection.execute(
+                    sa.text(
+                        "INSERT INTO game (public_id, edit_token, join_code, ruleset_id, options, first_dealer,"
+                        " created_at, updated_at, version) VALUES ('p', 'e', 'J', 'classic', '{}', 0,"
+                        " '2026-11-01 20:00:00', '2026-11-01 20:00:00', 1)"
+                    )
+                )
+            upgrade()
+            with db.engine.connect() as connection:
+                assert connection.execute(sa.text("SELECT entry_mode FROM game")).scalar_one() == "detailed"
+        finally:
+            db.drop_all()
+            with db.engine.begin() as connection:
+                connection.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
+            db.engine.dispose()

@@ -9,7 +9,7 @@ import pytest
 from scorekeeper.engine import RULESETS
 from scorekeeper.engine.options import table_shapes
 
-from .helpers import read_only_path
+from .helpers import picked, read_only_path
 
 SPEC_FORM = {
     "expected_hands": "0",
@@ -135,17 +135,31 @@ def test_a_refused_hand_keeps_everything_typed_and_links_the_rule(client):
     assert re.search(r'href="/e/[\w-]+/rules/melds#meld_max_wilds"', page)
     assert 'name="s0_m_8_n" value="6"' in page
     assert 'name="s0_m_8_j" value="4"' in page
-    assert 'name="s0_red3" value="2"' in page
+    assert picked(page, "s0_red3", "2")
     assert "No hands yet." in text(client.get(game))
 
 
 def test_a_box_that_is_not_a_number_comes_back_marked(client):
     game = start_classic(client)
-    response = client.post(game + "/hands/new", data={**SPEC_FORM, "s0_red3": "two"})
+    response = client.post(game + "/hands/new", data={**SPEC_FORM, "s0_m_8_n": "six"})
     assert response.status_code == 400
     page = text(response)
     assert "Type a whole number." in page
-    assert 'value="two"' in page
+    assert 'value="six"' in page
+    assert picked(page, "s0_red3", "2")  # everything else as typed
+
+
+@pytest.mark.parametrize("sent", ["two", "5", "-1"])
+def test_red_threes_no_deck_holds_are_refused_by_name(client, sent):
+    """Two packs hold four red threes: the one-tap choice offers 0 to 4, and anything else sent is
+    refused naming the field, with the rest of the form as typed."""
+    game = start_classic(client)
+    response = client.post(game + "/hands/new", data={**SPEC_FORM, "s0_red3": sent})
+    assert response.status_code == 400
+    page = text(response)
+    assert "Red threes laid down: pick a number from 0 to 4." in page
+    assert 'name="s0_m_8_n" value="6"' in page
+    assert "No hands yet." in text(client.get(game))
 
 
 def test_fixing_an_earlier_hand(client):
@@ -180,7 +194,7 @@ def test_a_second_phone_saving_the_same_hand_sees_both_versions(client):
     assert "Another phone saved hand 1 first" in page
     assert "+565" in page
     assert "+465" in page
-    assert 'name="s0_red3" value="1"' in page
+    assert picked(page, "s0_red3", "1")
     assert 'name="expected_hands" type="hidden" value="1"' in page
     assert "If yours is a different hand, save it below: it becomes hand 2." in page
 
@@ -474,3 +488,44 @@ def test_times_show_in_the_phones_time_zone_and_language(client):
     assert (utc_hour - local_hour) % 24 == 3  # Montevideo is UTC-3, written day/month/year
     client.set_cookie("tz", "Not/AZone")
     assert f">{logged.group(3)}/{logged.group(2)}/" in client.get(sheet).get_data(as_text=True)  # unknown zone: UTC
+
+
+def test_a_table_that_chose_the_paper_sheet_starts_its_first_hand_there(client):
+    game = start_classic(client, entry_mode="quick")
+    page = text(client.get(game + "/hands/new"))
+    assert picked(page, "s0_mode", "quick")
+    assert picked(page, "s1_mode", "quick")
+    plain = text(client.get(start_classic(client) + "/hands/new"))
+    assert picked(plain, "s0_mode", "detailed")
+
+
+def test_each_side_starts_the_next_hand_the_way_it_entered_the_last(client):
+    game = start_classic(client, entry_mode="quick")
+    hand = {
+        "expected_hands": "0",
+        "out": "0",
+        "s0_mode": "quick",
+        "s0_q_meld_points": "200",
+        "s0_q_mixed": "1",
+        "s0_red3": "2",
+        "s1_mode": "detailed",
+        "s1_m_Q_n": "4",
+    }
+    assert client.post(game + "/hands/new", data=hand).status_code == 302
+    page = text(client.get(game + "/hands/new"))
+    assert picked(page, "s0_mode", "quick")
+    assert picked(page, "s1_mode", "detailed")
+    rematch = client.post(game + "/rematch").headers["Location"]
+    assert picked(text(client.get(rematch + "/hands/new")), "s0_mode", "quick")  # the table's choice goes on
+
+
+def test_who_went_out_is_one_choice_on_each_side(client):
+    """The choices "went out" and "went out concealed" sit on each side's card as one-tap choices of the same field;
+    "nobody" is the default; a fixed hand comes back with its choice made."""
+    game = start_classic(client)
+    page = text(client.get(game + "/hands/new"))
+    assert '<input type="radio" name="out" id="out-none" value="" checked>' in page
+    for value in ("0", "0c", "1", "1c"):
+        assert f'id="out-{value}" value="{value}">' in page
+    client.post(game + "/hands/new", data={**SPEC_FORM, "out": "1c", "s1_m_6_n": "5", "s1_m_6_t": "0"})
+    assert 'id="out-1c" value="1c" checked>' in text(client.get(game + "/hands/1"))

@@ -144,14 +144,18 @@ def _hand_value(entry: SideEntry, ruleset: RuleSet) -> int:
         return entry.quick.hand_points
     value = sum([points * count for points, count in entry.hand_by_value.items()]) if entry.hand_by_value else 0
     for key, count in entry.hand.items():
-        if key == _RED_THREE:
-            # A red three has no card value; a rule set may count it as 5 (K11 card5).
-            value += count * (5 if ruleset.red_three_in_hand is RedThreeInHand.CARD5 else 0)
-        elif key == _BLACK_THREE:
-            value += count * ruleset.black_three_hand_value  # 5, or 100 as a house rule (K12)
-        else:
-            value += count * ruleset.card_values[key]
+        value += count * held_value(key, ruleset)
     return value
+
+
+def held_value(key: str, ruleset: RuleSet) -> int:
+    """What one card of ``key`` left in hand counts against its side (penalties for holding it apart)."""
+    if key == _RED_THREE:
+        # A red three has no card value; a rule set may count it as 5 (K11 card5).
+        return 5 if ruleset.red_three_in_hand is RedThreeInHand.CARD5 else 0
+    if key == _BLACK_THREE:
+        return ruleset.black_three_hand_value  # 5, or 100 as a house rule (K12)
+    return ruleset.card_values[key]
 
 
 def _automatic_penalties(entry: SideEntry, ruleset: RuleSet) -> int:

@@ -36,6 +36,7 @@ class NewGame:
     sides: tuple[NewSide, ...]
     options: dict[str, Any] = field(default_factory=dict)
     first_dealer: int = 0
+    entry_mode: str = "detailed"  # the first hand's way of entry: "detailed" or "quick"
 
 
 #: A game with who plays, in one query each; its hands are read only when its sheet is not kept
@@ -109,6 +110,7 @@ def start_game(new: NewGame, rematch_of: Game | None = None) -> Game:
         ruleset_id=new.ruleset_id,
         options=dict(new.options),
         first_dealer=new.first_dealer,
+        entry_mode=new.entry_mode,
         rematch_of_id=rematch_of.id if rematch_of is not None else None,
     )
     game.sides = [
@@ -136,6 +138,7 @@ def rematch(game: Game) -> Game:
         sides=tuple(NewSide(side.name, tuple(p.name for p in side.players)) for side in game.sides),
         options=dict(game.options),
         first_dealer=(game.first_dealer + 1) % len(players),
+        entry_mode=game.entry_mode,
     )
     return start_game(new, rematch_of=game)
 

@@ -92,6 +92,7 @@ def new_game(ruleset_id: str) -> Page:
             sides=tuple(services.NewSide(form.side_name(k), tuple(form.players_of_side(k))) for k in range(sides)),
             options=options,
             first_dealer=form.first_dealer.data,
+            entry_mode=form.entry_mode.data,
         )
         try:
             game = services.start_game(new)

@@ -190,7 +190,14 @@ def _int(text: str | None, fallback: int) -> int:
 
 def _hand_form(game: Game, sheet: services.Sheet) -> HandForm:
     formdata = request.form if request.method == "POST" else None
-    return hand_form(sheet.ruleset, sheet.side_names, formdata=formdata)
+    return hand_form(sheet.ruleset, sheet.side_names, formdata=formdata, modes=_entry_modes(game, sheet))
+
+
+def _entry_modes(game: Game, sheet: services.Sheet) -> list[str]:
+    """Each side's way of entry: as that side entered the last hand, or as the game was started."""
+    if sheet.hands:
+        return ["quick" if side.get("quick") else "detailed" for side in sheet.hands[-1].record["sides"]]
+    return [game.entry_mode] * len(sheet.side_names)
 
 
 def _problems(game: Game, violations: list[RuleViolation]) -> list[dict[str, Any]]:

@@ -162,6 +162,16 @@
     plus.addEventListener("click", function () { bump(1); });
   }
   Array.prototype.forEach.call(document.querySelectorAll("form input.count"), stepper);
+  // A number box is typed over, not added to: focusing it selects what it holds.
+  // (The tap's own mouseup would put a caret in place of the selection: that one is held back.)
+  document.addEventListener("focusin", function (event) {
+    var box = event.target;
+    if (!box || box.tagName !== "INPUT" || box.type !== "number") return;
+    try { box.select(); } catch (e) { return; }
+    var hold = function (up) { up.preventDefault(); box.removeEventListener("mouseup", hold); };
+    box.addEventListener("mouseup", hold);
+    setTimeout(function () { box.removeEventListener("mouseup", hold); }, 600);
+  });
 
   // A saved hand's draft is no longer needed: the sheet says which hands exist (and which was just fixed).
   var sheetBox = document.querySelector(".sheet[data-game]");
@@ -203,53 +213,97 @@
     }
     Array.prototype.forEach.call(radios, function (r) { r.addEventListener("change", show); });
 
-    // Only the melds in use are shown; a picker adds a rank.
+    // Only the melds in use are shown; a rank chip adds one at 3 naturals (a wild meld: empty), one tap.
     var table = side.querySelector("table.melds");
-    var rows = table ? table.querySelectorAll("tr.meld-row") : [];
-    var picker = document.createElement("div");
-    picker.className = "add-meld";
-    var select = document.createElement("select");
-    var add = document.createElement("button");
-    add.type = "button";
-    add.textContent = "+";
-    var caption = document.createElement("span");
-    caption.textContent = form.getAttribute("data-add-label") || "";
-    add.setAttribute("aria-label", caption.textContent || "+");
-    select.setAttribute("aria-label", caption.textContent || "+");
-    picker.appendChild(caption);
-    picker.appendChild(select);
-    picker.appendChild(add);
-    if (table) table.parentNode.insertBefore(picker, table.nextSibling);
+    var rows = table ? Array.prototype.slice.call(table.querySelectorAll("tr.meld-row")) : [];
+    var rankChips = side.querySelector("[data-rank-chips]");
     function used(row) {
       return Array.prototype.some.call(row.querySelectorAll("input[type=number]"), function (i) {
         return i.value && i.value !== "0";
       }) || (row.querySelector("select") && row.querySelector("select").value);
     }
-    function refreshPicker() {
-      select.innerHTML = "";
-      Array.prototype.forEach.call(rows, function (row) {
-        if (row.classList.contains("unused")) {
-          var option = document.createElement("option");
-          option.value = row.id;
-          option.textContent = row.querySelector("th").textContent.trim() || "…";
-          select.appendChild(option);
-        }
-      });
-      picker.hidden = select.options.length === 0;
+    function shown(row) { return !row.classList.contains("unused"); }
+    // The row a chip fills: the rank's own row, or (a second meld of a rank) a free row with a rank box.
+    function rowFor(rank) {
+      var own = rows.filter(function (row) { return row.getAttribute("data-rank") === rank; })[0];
+      if (own && !shown(own)) return own;
+      return rows.filter(function (row) { return row.querySelector("select") && !shown(row); })[0] || null;
     }
-    add.addEventListener("click", function () {
-      var row = document.getElementById(select.value);
-      if (!row) return;
-      row.classList.remove("unused");
-      refreshPicker();
-      var first = row.querySelector("input[type=number]");
-      if (first) first.focus();
+    function refreshChips() {
+      if (!rankChips) return;
+      Array.prototype.forEach.call(rankChips.querySelectorAll("button[data-rank]"), function (chip) {
+        chip.hidden = !rowFor(chip.getAttribute("data-rank"));
+      });
+      rankChips.hidden = false;
+    }
+    rows.forEach(function (row) {
+      var cell = document.createElement("td");
+      cell.className = "remove-cell";
+      var remove = document.createElement("button");
+      remove.type = "button";
+      remove.className = "remove";
+      remove.textContent = "×";
+      remove.setAttribute("aria-label", form.getAttribute("data-remove-label") || "×");
+      remove.addEventListener("click", function () {
+        Array.prototype.forEach.call(row.querySelectorAll("input[type=number]"), function (i) { i.value = ""; });
+        var rankBox = row.querySelector("select");
+        if (rankBox) rankBox.value = "";
+        row.classList.add("unused");
+        refreshChips();
+        form.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+      cell.appendChild(remove);
+      row.appendChild(cell);
     });
+    if (rankChips) {
+      Array.prototype.forEach.call(rankChips.querySelectorAll("button[data-rank]"), function (chip) {
+        chip.addEventListener("click", function () {
+          var rank = chip.getAttribute("data-rank");
+          var row = rowFor(rank);
+          if (!row) return;
+          var rankBox = row.querySelector("select");
+          if (rankBox) rankBox.value = rank;
+          var boxes = row.querySelectorAll("input[type=number]");
+          if (rank !== "WILD" && boxes[0] && !boxes[0].value) boxes[0].value = "3";
+          row.classList.remove("unused");
+          refreshChips();
+          form.dispatchEvent(new Event("input", { bubbles: true }));
+        });
+      });
+    }
+
+    // Card chips: each tap is one card left in hand (card by card: its count; quick: its points added).
+    function tallies() {
+      Array.prototype.forEach.call(side.querySelectorAll("button[data-count]"), function (chip) {
+        var box = document.getElementById(chip.getAttribute("data-count"));
+        var count = box ? parseInt(box.value || "0", 10) : 0;
+        chip.querySelector(".tally").textContent = count > 0 ? " ×" + count : "";
+        chip.classList.toggle("held", count > 0);
+      });
+    }
+    Array.prototype.forEach.call(side.querySelectorAll("[data-card-chips]"), function (chips) {
+      var into = chips.getAttribute("data-points-into");
+      Array.prototype.forEach.call(chips.querySelectorAll("button"), function (chip) {
+        chip.addEventListener("click", function () {
+          var box = document.getElementById(into || chip.getAttribute("data-count"));
+          if (!box) return;
+          var by = into ? parseInt(chip.getAttribute("data-points"), 10) : 1;
+          var value = parseInt(box.value || "0", 10);
+          box.value = String((isNaN(value) ? 0 : value) + by);
+          tallies();
+          form.dispatchEvent(new Event("input", { bubbles: true }));
+        });
+      });
+      chips.hidden = false;
+    });
+    side.addEventListener("input", tallies);
+
     // After the values change under the page (a draft put back): show what holds something.
     function fit() {
       show();
-      Array.prototype.forEach.call(rows, function (row) { row.classList.toggle("unused", !used(row)); });
-      refreshPicker();
+      rows.forEach(function (row) { row.classList.toggle("unused", !used(row)); });
+      refreshChips();
+      tallies();
       Array.prototype.forEach.call(side.querySelectorAll("details"), function (block) {
         var holds = Array.prototype.some.call(block.querySelectorAll("input"), function (i) {
           return i.value && i.value !== "0";

@@ -79,7 +79,7 @@ def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: 
     if large_text:
         page.goto(f"{live_server}/e/{game['edit_token']}/hands/new")
         page.add_style_tag(content=LARGE_TEXT)
-        plus = page.locator("#s0_red3 + button").bounding_box()
+        plus = page.locator("#side-0 label.chip:has(#s0_red3-4)").bounding_box()
         assert plus["x"] + plus["width"] <= width
         page.screenshot(path=f"test-results/hand-form-text-200-{language}.png", full_page=True)
     context.close()

@@ -27,14 +27,20 @@ def start_game(page: Page, base: str, ruleset: str, shape: str, names: list[str]
 
 
 def add_meld(page: Page, side: int, rank: str, naturals: int, jokers: int = 0, twos: int = 0) -> None:
-    block = page.locator(f"#side-{side}")
-    block.locator(".add-meld select").select_option(f"s{side}_m_{rank}")
-    block.locator(".add-meld button").tap()
+    page.locator(f"#side-{side} [data-rank-chips] button[data-rank='{rank}']").tap()
     page.fill(f"#s{side}_m_{rank}_n", str(naturals))
     if jokers:
         page.fill(f"#s{side}_m_{rank}_j", str(jokers))
     if twos:
         page.fill(f"#s{side}_m_{rank}_t", str(twos))
+
+
+def went_out(page: Page, side: int, concealed: bool = False) -> None:
+    page.locator(f"#side-{side} label.chip:has(#out-{side}{'c' if concealed else ''})").tap()
+
+
+def red_threes(page: Page, side: int, count: int) -> None:
+    page.locator(f"#side-{side} label.chip:has(#s{side}_red3-{count})").tap()
 
 
 def save(page: Page) -> None:
@@ -47,11 +53,10 @@ def test_a_classic_game_played_to_a_winner(page: Page, live_server: str):
 
     # Hand 1, card by card: the spec's example hand.
     page.get_by_role("link", name="Record hand 1").tap()
-    page.select_option("#out", "1")
+    went_out(page, 1)
     add_meld(page, 0, "8", 6, jokers=1)
     add_meld(page, 0, "4", 3)
-    page.locator("#s0_red3 + button").tap()
-    page.locator("#s0_red3 + button").tap()
+    red_threes(page, 0, 2)
     page.locator("#side-0 details.held summary").tap()
     page.fill("#s0_h_K", "1")
     page.fill("#s0_h_JOKER", "1")
@@ -67,7 +72,7 @@ def test_a_classic_game_played_to_a_winner(page: Page, live_server: str):
 
     # Hand 2, the quick way: Ana & Luis go out with seven natural canastas.
     page.get_by_role("link", name="Record hand 2").tap()
-    page.select_option("#out", "0")
+    went_out(page, 0)
     page.locator("#side-0 .mode label", has_text="Quick").tap()
     page.fill("#s0_q_meld_points", "1000")
     page.fill("#s0_q_natural", "7")

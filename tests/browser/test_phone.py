@@ -7,14 +7,18 @@ from playwright.sync_api import Browser, Page, expect
 from .conftest import PHONE
 from .test_journeys import add_meld, no_sideways_scroll, save, start_game
 
-TARGETS = "button:visible, select:visible, input[type=number]:visible, input[type=text]:visible, a.button:visible"
+TARGETS = (
+    "button:visible, select:visible, input[type=number]:visible, input[type=text]:visible, a.button:visible,"
+    " label.chip:visible"
+)
 
 
 def small_targets(page: Page) -> list[str]:
     """Controls shorter than 44 CSS pixels (inline links inside sentences are not controls)."""
     return page.eval_on_selector_all(
         TARGETS,
-        "els => els.filter(e => e.getBoundingClientRect().height < 44).map(e => e.outerHTML.slice(0, 80))",
+        "els => els.filter(e => Math.min(e.getBoundingClientRect().height, e.getBoundingClientRect().width) < 44)"
+        ".map(e => e.outerHTML.slice(0, 80))",
     )
 
 
@@ -51,10 +55,13 @@ def test_the_forms_work_with_javascript_off(browser: Browser, live_server: str):
     page.fill("#seat_1", "Tomás")
     page.locator("form button[type=submit].primary").click()
     page.get_by_role("link", name="Record hand 1").click()
-    # Without the script every meld row is there to type in, and nothing hides the quick fields.
+    # Without the script every meld row is there to type in, nothing hides the quick fields, and
+    # the chips that need the script (a meld's rank, the cards held) are not shown.
+    expect(page.locator("[data-rank-chips]").first).to_be_hidden()
+    expect(page.locator("[data-card-chips]").first).to_be_hidden()
     page.fill("#s0_m_K_n", "7")
     page.fill("#s0_m_Q_n", "7")
-    page.select_option("#out", "0")
+    page.check("#out-0")
     page.fill("#s1_m_5_n", "3")
     page.locator("#side-1 details.held summary").click()
     page.fill("#s1_h_A", "1")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from .test_journeys import add_meld, save, start_game
+from .test_journeys import add_meld, red_threes, save, start_game, went_out
 
 PLAYERS = ["Ana", "Bea", "Luis", "Juan"]
 
@@ -13,7 +13,7 @@ def test_back_after_saving_and_save_again_leaves_one_hand(page: Page, live_serve
     start_game(page, live_server, "classic", "4 players in 2 pairs", PLAYERS)
     sheet = page.url
     page.get_by_role("link", name="Record hand 1").tap()
-    page.select_option("#out", "1")
+    went_out(page, 1)
     page.locator("#side-0 .mode label", has_text="Quick").tap()
     page.fill("#s0_q_meld_points", "120")
     add_meld(page, 1, "A", 7)
@@ -43,17 +43,17 @@ def test_reading_the_rules_and_coming_back_returns_to_the_edit_sheet(page: Page,
 def test_the_language_switch_keeps_the_hand_being_typed(page: Page, live_server: str):
     start_game(page, live_server, "classic", "4 players in 2 pairs", PLAYERS)
     page.get_by_role("link", name="Record hand 1").tap()
-    page.select_option("#out", "1")
+    went_out(page, 1)
     add_meld(page, 0, "8", 6, jokers=1)
-    page.locator("#s0_red3 + button").tap()
+    red_threes(page, 0, 1)
     add_meld(page, 1, "A", 7)
     expect(page.locator("#live-total")).to_contain_text("+")
     page.get_by_role("button", name="ES").tap()
     expect(page.get_by_role("button", name="Guardar la mano 1")).to_be_visible()
     expect(page.locator("#s0_m_8_n")).to_have_value("6")
     expect(page.locator("#s0_m_8_j")).to_have_value("1")
-    expect(page.locator("#s0_red3")).to_have_value("1")
-    expect(page.locator("#out")).to_have_value("1")
+    expect(page.locator("#s0_red3-1")).to_be_checked()
+    expect(page.locator("#out-1")).to_be_checked()
     expect(page.locator("#preview")).to_contain_text("Esta mano")
     page.screenshot(path="test-results/language-switch-keeps-form.png", full_page=True)
 

@@ -1,0 +1,291 @@
+"""Taps to record a hand at the table, card by card and the paper-sheet way, counted in a real browser.
+
+Each journey is a list of steps a person does on the hand form in headless Chromium at 390 x 844:
+a tap on a control counts one; typing in a box counts one for the tap on the box and one per key.
+Saving is the last tap. Starting the game (the new-game page) is not counted. The saved hand's
+scores are read back from the game's JSON and checked, so a journey that saves a different hand
+fails instead of printing a small number. Issue 14's limits for the typical hand: 25 card by card,
+15 the paper-sheet way. Run with ``make bench`` (or ``python bench/taps.py``).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+#: A step: ("tap", selector) or ("type", selector, keys).
+Step = tuple[str, ...]
+SAVE: Step = ("tap", "form.hand-form button[type=submit]")
+LIMITS = {"detailed": 25, "quick": 15}
+
+
+def went_out(side: int) -> Step:
+    return ("tap", f"#side-{side} label.chip:has(#out-{side})")
+
+
+def red_threes(side: int, count: int) -> Step:
+    return ("tap", f"#side-{side} label.chip:has(#s{side}_red3-{count})")
+
+
+def meld(side: int, rank: str) -> Step:
+    """The rank chip: a new meld of that rank at 3 naturals."""
+    return ("tap", f"#side-{side} [data-rank-chips] button[data-rank='{rank}']")
+
+
+def more(box: str) -> Step:
+    return ("tap", f"{box} + button")
+
+
+def fewer(box: str) -> Step:
+    return ("tap", f".stepper:has({box}) > button:first-child")
+
+
+def held(side: int, *keys: str) -> list[Step]:
+    """Card chips, card by card: one tap per card left in hand."""
+    return [("tap", f"#side-{side} button[data-count='s{side}_h_{key}']") for key in keys]
+
+
+def held_points(side: int, *names: str) -> list[Step]:
+    """Card chips, the paper-sheet way: each tap adds the card's points to the points left in hand."""
+    return [
+        ("tap", f"#side-{side} [data-points-into] button:text-is('{name}')")
+        for name in names  # the chip's label, as the player reads it
+    ]
+
+
+def typed(box: str, keys: str) -> Step:
+    return ("type", box, keys)
+
+
+@dataclass(frozen=True)
+class Journey:
+    """One hand, recorded one way, and the scores it must save."""
+
+    hand: str
+    mode: str  # "detailed" (card by card) or "quick" (paper sheet)
+    ruleset: str
+    shape: tuple[int, int]  # players, sides
+    steps: tuple[Step, ...]
+    scores: tuple[int, ...]
+
+    @property
+    def taps(self) -> int:
+        return sum(1 if step[0] == "tap" else 1 + len(step[2]) for step in self.steps)
+
+
+TYPICAL = "classic, the typical hand"
+TWO_HANDED = "classic two-handed"
+NEVER_MELDED = "classic, a side that never melded"
+
+JOURNEYS = (
+    # Side A went out with 8s (6 naturals + a joker), Ks (3), As (2 + a two), 2 red threes;
+    # side B has Qs (4), 5s (3), 1 red three, and holds K, 7 and a joker: 800 / 90.
+    Journey(
+        TYPICAL,
+        "detailed",
+        "classic",
+        (4, 2),
+        (
+            went_out(0),
+            meld(0, "8"),
+            typed("#s0_m_8_n", "6"),
+            more("#s0_m_8_j"),
+            meld(0, "K"),
+            meld(0, "A"),
+            fewer("#s0_m_A_n"),
+            more("#s0_m_A_t"),
+            red_threes(0, 2),
+            meld(1, "Q"),
+            more("#s1_m_Q_n"),
+            meld(1, "5"),
+            red_threes(1, 1),
+            *held(1, "K", "7", "JOKER"),
+            SAVE,
+        ),
+        (800, 90),
+    ),
+    Journey(
+        TYPICAL,
+        "quick",
+        "classic",
+        (4, 2),
+        (
+            went_out(0),
+            typed("#s0_q_meld_points", "200"),
+            more("#s0_q_mixed"),
+            red_threes(0, 2),
+            typed("#s1_q_meld_points", "55"),
+            red_threes(1, 1),
+            *held_points(1, "K", "7", "Joker"),
+            SAVE,
+        ),
+        (800, 90),
+    ),
+    # Eva went out with Ks (7 naturals) and 9s (5 naturals + 2 twos), 1 red three; Tomás has 5s (3)
+    # and holds an ace and a joker: 1160 / -55.
+    Journey(
+        TWO_HANDED,
+        "detailed",
+        "classic_2p",
+        (2, 2),
+        (
+            went_out(0),
+            meld(0, "K"),
+            typed("#s0_m_K_n", "7"),
+            meld(0, "9"),
+            typed("#s0_m_9_n", "5"),
+            typed("#s0_m_9_t", "2"),
+            red_threes(0, 1),
+            meld(1, "5"),
+            *held(1, "A", "JOKER"),
+            SAVE,
+        ),
+        (1160, -55),
+    ),
+    Journey(
+        TWO_HANDED,
+        "quick",
+        "classic_2p",
+        (2, 2),
+        (
+            went_out(0),
+            typed("#s0_q_meld_points", "160"),
+            more("#s0_q_natural"),
+            more("#s0_q_mixed"),
+            red_threes(0, 1),
+            typed("#s1_q_meld_points", "15"),
+            *held_points(1, "A", "Joker"),
+            SAVE,
+        ),
+        (1160, -55),
+    ),
+    # Side A went out with Ks (7 naturals) and Qs (3); side B never melded: 1 red three counts
+    # against it, and it holds two jokers, an ace and a 5: 700 / -225.
+    Journey(
+        NEVER_MELDED,
+        "detailed",
+        "classic",
+        (4, 2),
+        (
+            went_out(0),
+            meld(0, "K"),
+            typed("#s0_m_K_n", "7"),
+            meld(0, "Q"),
+            red_threes(1, 1),
+            *held(1, "JOKER", "JOKER", "A", "5"),
+            SAVE,
+        ),
+        (700, -225),
+    ),
+    Journey(
+        NEVER_MELDED,
+        "quick",
+        "classic",
+        (4, 2),
+        (
+            went_out(0),
+            typed("#s0_q_meld_points", "100"),
+            more("#s0_q_natural"),
+            red_threes(1, 1),
+            *held_points(1, "Joker", "Joker", "A", "5"),
+            SAVE,
+        ),
+        (700, -225),
+    ),
+)
+
+NAMES = ("Ana", "Bea", "Luis", "Juan")
+
+
+def start(page: Page, base: str, journey: Journey) -> str:
+    """A new game at the journey's table whose hands start in its mode; returns the edit sheet's address."""
+    players, sides = journey.shape
+    page.goto(f"{base}/games/new/{journey.ruleset}?players={players}&sides={sides}")
+    for seat in range(players):
+        page.fill(f"#seat_{seat}", NAMES[seat])
+    page.check(f"input[name=entry_mode][value={journey.mode}]")
+    page.locator("form button[type=submit].primary").click()
+    page.wait_for_selector(".sheet")
+    return str(page.url)
+
+
+def record(page: Page, base: str, journey: Journey) -> tuple[int, ...]:
+    """Record the journey's hand step by step; the hand's scores as saved (from the game's JSON)."""
+    sheet = start(page, base, journey)
+    page.goto(sheet + "/hands/new")
+    for step in journey.steps:
+        target = page.locator(step[1])
+        target.tap()
+        if step[0] == "type":
+            page.keyboard.type(step[2])
+    page.wait_for_selector(".sheet")
+    link = page.locator("a[href$='/table']").first.get_attribute("href")
+    public_id = str(link).split("/")[2]
+    game = page.request.get(f"{base}/api/v1/games/{public_id}").json()
+    return tuple(game["totals"])
+
+
+@contextmanager
+def served() -> Iterator[str]:
+    """The app on a free loopback port with a throwaway SQLite database (CSRF on, as served)."""
+    from werkzeug.serving import make_server
+
+    from scorekeeper import create_app
+    from scorekeeper.extensions import db
+
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
+    folder = tempfile.mkdtemp()
+    app = create_app(
+        {"SECRET_KEY": "taps", "RATELIMIT_ENABLED": False, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/t.sqlite"}
+    )
+    with app.app_context():
+        db.create_all()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+
+
+def main() -> int:
+    failures = 0
+    with served() as base, sync_playwright() as playwright:
+        chromium = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+        browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        print(f"{'hand':<36} {'entry':<14} {'taps':>4} {'limit':>5}  saved")
+        for journey in JOURNEYS:
+            context = browser.new_context(
+                viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="en-GB"
+            )
+            scores = record(context.new_page(), base, journey)
+            context.close()
+            limit = LIMITS[journey.mode] if journey.hand == TYPICAL else None
+            ok = scores == journey.scores and (limit is None or journey.taps <= limit)
+            failures += not ok
+            mode = "card by card" if journey.mode == "detailed" else "paper sheet"
+            shown = " / ".join(str(s) for s in scores)
+            print(
+                f"{journey.hand:<36} {mode:<14} {journey.taps:>4} {limit or '':>5}  {shown}"
+                + ("" if ok else f"  WRONG (expected {' / '.join(str(s) for s in journey.scores)})")
+            )
+        browser.close()
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
