@@ -70,6 +70,16 @@ def typed(box: str, keys: str) -> Step:
     return ("type", box, keys)
 
 
+def tally(side: int) -> Step:
+    """Open "add them up for me" under the card points melded (the paper-sheet way)."""
+    return ("tap", f"#side-{side} details.tally > summary")
+
+
+def worth(side: int, points: int) -> str:
+    """The box of how many melded cards are worth ``points``."""
+    return f"#side-{side} [data-tally-into] input[data-worth='{points}']"
+
+
 @dataclass(frozen=True)
 class Journey:
     """One hand, recorded one way, and the scores it must save."""
@@ -87,6 +97,7 @@ class Journey:
 
 
 TYPICAL = "classic, the typical hand"
+SUMMED = "classic, the typical hand, sums by the app"
 TWO_HANDED = "classic two-handed"
 NEVER_MELDED = "classic, a side that never melded"
 
@@ -128,6 +139,31 @@ JOURNEYS = (
             more("#s0_q_mixed"),
             red_threes(0, 2),
             typed("#s1_q_meld_points", "55"),
+            red_threes(1, 1),
+            *held_points(1, "K", "7", "Joker"),
+            SAVE,
+        ),
+        (800, 90),
+    ),
+    # The same hand the paper-sheet way with no sum done in the head: the melded cards counted by value.
+    Journey(
+        SUMMED,
+        "quick",
+        "classic",
+        (4, 2),
+        (
+            went_out(0),
+            tally(0),
+            more(worth(0, 50)),
+            more(worth(0, 20)),
+            more(worth(0, 20)),
+            more(worth(0, 20)),
+            typed(worth(0, 10), "9"),
+            more("#s0_q_mixed"),
+            red_threes(0, 2),
+            tally(1),
+            typed(worth(1, 10), "4"),
+            typed(worth(1, 5), "3"),
             red_threes(1, 1),
             *held_points(1, "K", "7", "Joker"),
             SAVE,
@@ -267,7 +303,7 @@ def main() -> int:
     with served() as base, sync_playwright() as playwright:
         chromium = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
         browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        print(f"{'hand':<36} {'entry':<14} {'taps':>4} {'limit':>5}  saved")
+        print(f"{'hand':<44} {'entry':<14} {'taps':>4} {'limit':>5}  saved")
         for journey in JOURNEYS:
             context = browser.new_context(
                 viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="en-GB"
@@ -280,7 +316,7 @@ def main() -> int:
             mode = "card by card" if journey.mode == "detailed" else "paper sheet"
             shown = " / ".join(str(s) for s in scores)
             print(
-                f"{journey.hand:<36} {mode:<14} {journey.taps:>4} {limit or '':>5}  {shown}"
+                f"{journey.hand:<44} {mode:<14} {journey.taps:>4} {limit or '':>5}  {shown}"
                 + ("" if ok else f"  WRONG (expected {' / '.join(str(s) for s in journey.scores)})")
             )
         browser.close()

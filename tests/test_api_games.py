@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from .helpers import picked
+
 US = {
     "melds": [{"rank": "8", "naturals": 6, "jokers": 1}, {"rank": "4", "naturals": 3}],
     "red_threes": 2,
@@ -98,6 +100,8 @@ def test_undo_the_last_hand(client, game):
         ({"ruleset": "classic", "sides": "four"}, "sides"),
         ({**TABLE, "options": {"no_such_rule": 1}}, "options.no_such_rule"),
         ({**TABLE, "first_dealer": 9}, "options"),
+        ({**TABLE, "entry_mode": "by heart"}, "entry_mode"),
+        ({**TABLE, "entry_mode": ["quick"]}, "entry_mode"),
     ],
 )
 def test_create_refuses_bad_tables_and_options(client, body, field):
@@ -167,3 +171,12 @@ def test_a_hand_sent_again_with_its_idempotency_key_is_saved_once(client, game):
     )
     assert bad.status_code == 400
     assert bad.get_json()["field"] == "Idempotency-Key"
+
+
+def test_a_game_created_for_the_paper_sheet_starts_its_hand_form_there(client):
+    game = client.post("/api/v1/games", json={**TABLE, "entry_mode": "quick"}).get_json()
+    assert game["entry_mode"] == "quick"
+    assert client.post("/api/v1/games", json=TABLE).get_json()["entry_mode"] == "detailed"
+    form = client.get(f"/e/{game['edit_token']}/hands/new").get_data(as_text=True)
+    assert picked(form, "s0_mode", "quick")
+    assert picked(form, "s1_mode", "quick")

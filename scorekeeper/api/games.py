@@ -18,6 +18,7 @@ from ..engine import RULESETS, OptionError, RuleViolations
 from ..engine.i18n import N_, Msg
 from ..engine.options import table_options, table_shapes
 from ..errors import json_error
+from ..hand_form import ENTRY_MODES
 from ..i18n import render, translate
 from ..kept import Kept
 from ..limiting import hand_saves, new_games
@@ -42,6 +43,7 @@ def game_json(game: Game) -> dict[str, Any]:
         "options": game.options,
         "version": game.version,
         "first_dealer": game.first_dealer,
+        "entry_mode": game.entry_mode,
         "sides": [{"name": side.name, "players": [p.name for p in side.players]} for side in game.sides],
         "links": {
             "sheet": url_for("games.sheet", public_id=game.public_id, _external=True),
@@ -187,11 +189,15 @@ def create_game() -> Reply:
             gettext("options must be an object and first_dealer a seat number."),
             field="options",
         )
+    entry_mode = body.get("entry_mode", "detailed")
+    if entry_mode not in ENTRY_MODES:
+        return json_error(400, "invalid_request", gettext("entry_mode must be detailed or quick."), field="entry_mode")
     new = services.NewGame(
         ruleset_id=base.id,
         sides=tuple(services.NewSide(s.get("name", ""), tuple(s["players"])) for s in sides),
         options={**table_options(base, players), **options},
         first_dealer=first_dealer,
+        entry_mode=entry_mode,
     )
     try:
         game = services.start_game(new)

@@ -167,6 +167,11 @@ GAME_HAND = closed(
     },
     ("number", "version", "dealer", "partners", "entries", "sides"),
 )
+ENTRY_MODE = {
+    "type": "string",
+    "enum": ["detailed", "quick"],
+    "description": "How the hand form starts the first hand: card by card (detailed) or the paper sheet's totals.",
+}
 GAME = closed(
     {
         "id": {"type": "string"},
@@ -174,6 +179,7 @@ GAME = closed(
         "options": {"type": "object"},
         "version": {"type": "integer"},
         "first_dealer": {"type": "integer"},
+        "entry_mode": ENTRY_MODE,
         "sides": {
             "type": "array",
             "items": closed(
@@ -211,6 +217,7 @@ NEW_GAME = closed(
         },
         "options": OPTIONS,
         "first_dealer": whole(0, 5),
+        "entry_mode": ENTRY_MODE,
     },
     ("ruleset", "sides"),
 )

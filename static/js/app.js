@@ -298,6 +298,20 @@
     });
     side.addEventListener("input", tallies);
 
+    // The paper sheet's card points melded, added up from how many cards of each value were melded.
+    Array.prototype.forEach.call(side.querySelectorAll("[data-tally-into]"), function (tally) {
+      var into = document.getElementById(tally.getAttribute("data-tally-into"));
+      tally.addEventListener("input", function () {
+        var sum = 0;
+        Array.prototype.forEach.call(tally.querySelectorAll("input[data-worth]"), function (box) {
+          var count = parseInt(box.value || "0", 10);
+          if (!isNaN(count)) sum += count * parseInt(box.getAttribute("data-worth"), 10);
+        });
+        if (into) into.value = sum ? String(sum) : "";
+      });
+      tally.hidden = false;
+    });
+
     // After the values change under the page (a draft put back): show what holds something.
     function fit() {
       show();
