@@ -15,8 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scorekeeper import create_app
+from scorekeeper import create_app, services
 from scorekeeper.extensions import db
+from scorekeeper.views import page_cache
 
 HAND = {
     "out": "1",
@@ -75,7 +76,29 @@ def main() -> None:
     for _ in range(20):
         client.post(game + "/preview", data=HAND)
     print(f"{'live preview (POST)':<32} {'':>8} {'':>7} {20 / (time.perf_counter() - start):>8,.0f}")
+    full_renders(client, game)
     flood_refusal(client)
+
+
+def full_renders(client, game: str) -> None:
+    """A 40-hand sheet rendered in full (nothing kept: what the first phone to ask after a save pays),
+    and rebuilt from nothing at all (every hand scored again: a restart, a new engine revision)."""
+    for number in range(12, 40):
+        client.post(game + "/hands/new", data={**HAND, "expected_hands": str(number)})
+    public = "/g/" + re.search(r'/g/([\w-]+)/table"', client.get(game).get_data(as_text=True)).group(1)
+    for label, forget in (("page", page_cache.pages.clear), ("page and scores", _forget_all)):
+        times = []
+        for _ in range(30):
+            forget()
+            start = time.perf_counter()
+            client.get(public)
+            times.append((time.perf_counter() - start) * 1000)
+        print(f"sheet of 40 hands rendered, nothing kept ({label}): {statistics.median(times):.1f} ms (median of 30)")
+
+
+def _forget_all() -> None:
+    page_cache.pages.clear()
+    services.forget_scores()
 
 
 def flood_refusal(client) -> None:

@@ -7,8 +7,8 @@ import secrets
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from flask import Flask, Response, request
-from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from flask import Flask, Request, Response, request
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from werkzeug.wrappers import Response as BaseResponse
 
 from .config import Config
@@ -103,6 +103,12 @@ def register_csrf(app: Flask) -> None:
 class LastingSessions(SecureCookieSessionInterface):
     """Session cookies that outlive closing the browser (a form's token survives it: see config),
     sent only once the session holds something: an API call or a followed page gets no cookie."""
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        """The API reads no session (its token is a header): its requests do not even decode the cookie."""
+        if request.path.startswith("/api/"):
+            return self.session_class()
+        return super().open_session(app, request)
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
         """Make a session that holds anything permanent, then save it as Flask does."""

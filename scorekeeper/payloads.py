@@ -109,7 +109,7 @@ def parse_score_request(body: object, default_name: Callable[[int], str] = str) 
     if "sides" not in data:
         raise ShapeError("sides", Msg(N_("sides is required: one entry per side, in seat order.")))
     sides = tuple(
-        parse_side(side, f"sides[{i}]", default_name(i + 1))
+        parse_side(side, f"sides[{i}]", "" if isinstance(side, dict) and side.get("name") else default_name(i + 1))
         for i, side in enumerate(_list(data["sides"], "sides", MAX_SIDES))
     )
     return ScoreRequest(

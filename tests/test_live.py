@@ -8,6 +8,7 @@ from sqlalchemy import event
 
 from scorekeeper import services
 from scorekeeper.extensions import db
+from scorekeeper.limits import is_token
 
 from .helpers import read_only_path
 from .test_views import SPEC_FORM, start_classic
@@ -177,3 +178,34 @@ def test_the_game_json_answers_304_while_unchanged_and_changes_tag_with_a_hand_o
     assert changed.status_code == 200
     assert changed.headers["ETag"] != tag
     assert changed.get_json()["totals"] == [30, 0]
+
+
+def test_the_blank_hand_form_is_rendered_once_per_version_each_phone_with_its_own_keys(app, client, monkeypatch):
+    """The next hand's empty form is kept per game version and language; each phone gets its own CSRF
+    token and one-time save key in it, a phone told that another is typing gets its own rendering, and a
+    saved hand is a new version (the next form is hand 2)."""
+    from scorekeeper.views import hands
+
+    sheet = start_classic(client)
+    app.config["WTF_CSRF_ENABLED"] = True
+    renders = []
+    render = hands._render_hand_form
+    monkeypatch.setattr(hands, "_render_hand_form", lambda *a, **k: renders.append(1) or render(*a, **k))
+    ana, bea = app.test_client(), app.test_client()
+    for phone in (ana, bea):
+        phone.get(sheet)  # each phone gets its cookies
+    forms = [phone.get(sheet + "/hands/new").get_data(as_text=True) for phone in (ana, bea, ana)]
+    assert len(renders) == 1
+    keys = [re.search(r'name="save_key" type="hidden" value="([^"]*)"', form).group(1) for form in forms]
+    tokens = [re.search(r'name="csrf_token" type="hidden" value="([^"]*)"', form).group(1) for form in forms]
+    assert len(set(keys)) == 3
+    assert all(is_token(key) for key in keys)
+    assert tokens[0] != tokens[1]  # two phones, two sessions
+    assert all("\x00" not in form for form in forms)
+    assert ana.post(sheet + "/preview", data={**SPEC_FORM, "csrf_token": tokens[0]}).status_code == 200
+    told = bea.get(sheet + "/hands/new").get_data(as_text=True)
+    assert "Another phone is typing hand 1 too" in told
+    assert len(renders) == 2
+    saved = ana.post(sheet + "/hands/new", data={**SPEC_FORM, "csrf_token": tokens[2], "save_key": keys[2]})
+    assert saved.status_code == 302
+    assert "Save hand 2" in bea.get(sheet + "/hands/new").get_data(as_text=True)

@@ -43,11 +43,11 @@ def note_typing(game: Game, hand_number: int, phone_id: str) -> None:
         db.session.rollback()
 
 
-def others_typing(game: Game, hand_number: int, phone_id: str | None) -> int | None:
+def others_typing(game_id: int, hand_number: int, phone_id: str | None) -> int | None:
     """Seconds since another phone last typed ``hand_number`` of the game, if one did lately."""
     latest = db.session.scalars(
         select(Typing.at)
-        .where(Typing.game_id == game.id, Typing.hand_number == hand_number, Typing.phone_id != (phone_id or ""))
+        .where(Typing.game_id == game_id, Typing.hand_number == hand_number, Typing.phone_id != (phone_id or ""))
         .order_by(Typing.at.desc())
     ).first()
     if latest is None or now() - latest > RECENT:

@@ -3,11 +3,11 @@ with every value typed whatever ends a save (a refusal, a conflict, a full datab
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from flask import abort, redirect, render_template, request, url_for
 from flask_babel import gettext
-from flask_wtf.csrf import CSRFError
+from flask_wtf.csrf import CSRFError, generate_csrf
 from werkzeug.wrappers import Response
 
 from .. import services
@@ -20,6 +20,8 @@ from ..limits import is_token
 from ..models import Game, new_token
 from ..reference import rule_topic
 from ..services import presence
+from . import page_cache
+from .conditional import version_tag
 from .games import Page, bp, find_or_404
 from .memory import phone_id
 
@@ -28,13 +30,11 @@ from .memory import phone_id
 @hand_saves
 def record_hand(edit_token: str) -> Page:
     """Record the next hand."""
+    if request.method == "GET":
+        return _blank_hand_form(edit_token)
     game = find_or_404(edit_token, editable=True)
     sheet = services.compute_sheet(game)
     form = _hand_form(game, sheet)
-    if request.method == "GET":
-        form.expected_hands.data = str(len(sheet.hands))
-        form.save_key.data = new_token()
-        return _render_hand_form(game, sheet, form, number=sheet.next_hand)
     if not form.validate_on_submit():
         return _render_hand_form(game, sheet, form, number=sheet.next_hand, status=400)
     record, where = form.to_record()
@@ -120,7 +120,7 @@ def preview(edit_token: str) -> str:
         abort(404)
     form = _hand_form(game, sheet)
     me = phone_id(create=False)
-    shown = {"sheet": sheet, "number": number, "elsewhere": presence.others_typing(game, number, me)}
+    shown = {"sheet": sheet, "number": number, "elsewhere": presence.others_typing(game.id, number, me)}
     if not form.validate_on_submit():
         body = render_template("games/_preview.html", result=None, problems=[], shape_errors=True, **shown)
     else:
@@ -167,6 +167,36 @@ def restore(edit_token: str, undo_id: int) -> Response:
 
 
 # ---- helpers -----------------------------------------------------------------------------
+
+#: Look up whether another phone is typing the hand (``_render_hand_form``'s default).
+ASK: Literal["ask"] = "ask"
+
+
+def _blank_hand_form(edit_token: str) -> Page:
+    """The next hand's empty form. At one game version and language it is the same for every phone of
+    the table but for the phone's CSRF token and the form's one-time save key: it is rendered once and
+    kept, and each answer puts those two in. A phone told that another one is typing the same hand gets
+    its own rendering."""
+    stamp = services.game_stamp(edit_token, editable=True)
+    if stamp is None:
+        abort(404)
+    key = f"{edit_token}:{version_tag(stamp.version, 'hand-form')}"
+    me = phone_id(create=False)
+    kept = page_cache.forms.get(key)
+    if kept is None or presence.others_typing(stamp.id, kept[0], me) is not None:
+        game = find_or_404(edit_token, editable=True)
+        sheet = services.compute_sheet(game)
+        form = _hand_form(game, sheet)
+        form.expected_hands.data = str(len(sheet.hands))
+        form.save_key.data = page_cache.SAVE_KEY
+        elsewhere = presence.others_typing(game.id, sheet.next_hand, me)
+        page, _ = _render_hand_form(game, sheet, form, number=sheet.next_hand, elsewhere=elsewhere)
+        page = page.replace(generate_csrf(), page_cache.SESSION_TOKEN)
+        if elsewhere is None:
+            page_cache.forms.keep(key, (sheet.next_hand, page))
+    else:
+        page = kept[1]
+    return page.replace(page_cache.SESSION_TOKEN, generate_csrf()).replace(page_cache.SAVE_KEY, new_token())
 
 
 def _key(form: HandForm) -> str | None:
@@ -224,6 +254,7 @@ def _render_hand_form(
     status: int = 200,
     conflict: dict[str, Any] | None = None,
     action: str | None = None,
+    elsewhere: int | Literal["ask"] | None = ASK,
 ) -> tuple[str, int]:
     problems = _problems(game, violations or [])
     by_field: dict[str, list[dict[str, Any]]] = {}
@@ -245,7 +276,7 @@ def _render_hand_form(
         conflict=conflict,
         action=action,
         editable=True,
-        elsewhere=presence.others_typing(game, number, phone_id(create=False)),
+        elsewhere=presence.others_typing(game.id, number, phone_id(create=False)) if elsewhere == ASK else elsewhere,
     )
     return body, status
 

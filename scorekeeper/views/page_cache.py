@@ -1,4 +1,5 @@
-"""Rendered sheets, kept per link, game version and reader (language, time zone) in this process.
+"""Rendered sheets and blank hand forms, kept per link, game version and reader (language, time zone)
+in this process.
 
 When a hand is saved, every phone following the game asks for the new sheet within two seconds;
 rendered once, it is served to all of them. What is kept is the whole page, the same for every
@@ -14,5 +15,11 @@ from ..kept import Kept
 #: Stands for the reader's CSRF token in a kept body (a NUL: never in anything typed, refused there).
 SESSION_TOKEN = "\x00csrf\x00"
 
+#: Stands for a blank hand form's one-time save key (each answer gets a new one).
+SAVE_KEY = "\x00save-key\x00"
+
 #: Pages by "<link>:<etag>".
 pages: Kept[str] = Kept(limit=512)
+
+#: Blank forms of the next hand by "<edit link>:<etag>": the hand's number and the page.
+forms: Kept[tuple[int, str]] = Kept(limit=256)
