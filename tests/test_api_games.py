@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from .helpers import picked
@@ -180,3 +182,40 @@ def test_a_game_created_for_the_paper_sheet_starts_its_hand_form_there(client):
     form = client.get(f"/e/{game['edit_token']}/hands/new").get_data(as_text=True)
     assert picked(form, "s0_mode", "quick")
     assert picked(form, "s1_mode", "quick")
+
+
+def test_d5_a_fix_that_ends_the_game_earlier_leaves_later_hands_out_of_the_totals(client):
+    """D5: hand 1 (Us 400 melded, 4 natural canastas, out; Them 100, 50 in hand), hand 2 (Us 100, 100 in
+    hand; Them 2000, 6 natural canastas, out); hand 1 fixed to Us 2000 with 6 natural canastas, out.
+    Hand 1 now ends the game: Us 2000 + 3000 + 100 = 5100, Them 100 - 50 = 50. Hand 2 stays on the sheet,
+    marked, out of the totals, the winner and the minimums; the page and the API agree."""
+    game = client.post("/api/v1/games", json=TABLE).get_json()
+    headers = {"X-Edit-Token": game["edit_token"]}
+    url = f"/api/v1/games/{game['id']}/hands"
+
+    def us(points, natural, out=False, held=0):
+        return {"meld_points": points, "canastas": {"natural": natural}, "went_out": out, "hand_points": held}
+
+    first = [us(400, 4, out=True), us(100, 0, held=50)]
+    second = [us(100, 0, held=100), us(2000, 6, out=True)]
+    assert client.post(url, json={"expected_hands": 0, "sides": first}, headers=headers).status_code == 201
+    before = client.post(url, json={"expected_hands": 1, "sides": second}, headers=headers).get_json()
+    assert before["totals"] == [2500 + 0, 50 + 5100]  # hand 2 ends it for Them: 5150
+    assert before["winner"] == "Ellos"
+    first[0] = us(2000, 6, out=True)
+    fixed = client.put(f"{url}/1", json={"version": 1, "sides": first}, headers=headers).get_json()
+    assert fixed["totals"] == [5100, 50]
+    assert fixed["game_over"] is True
+    assert fixed["winner"] == "Ana & Luis"
+    assert [hand["counted"] for hand in fixed["hands"]] == [True, False]
+    assert [side["hand_score"] for side in fixed["hands"][1]["sides"]] == [0, 5100]  # still scored, shown
+    page = re.sub(r"\s+", " ", client.get(f"/e/{game['edit_token']}").get_data(as_text=True))
+    assert "The game ended with hand 1; the hands after it do not count." in page
+    assert "Ana &amp; Luis win with 5100." in page
+    assert re.search(r'class="sheet-row foot">.*?<strong>5100</strong>.*?<strong>50</strong>', page)
+    assert 'class="hand not-counted" id="hand-2"' in page
+    # fixing hand 1 back: hand 2 counts again and ends the game for Them
+    first[0] = us(400, 4, out=True)
+    back = client.put(f"{url}/1", json={"version": 2, "sides": first}, headers=headers).get_json()
+    assert back["totals"] == [2500, 5150]
+    assert [hand["counted"] for hand in back["hands"]] == [True, True]

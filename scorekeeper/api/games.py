@@ -57,6 +57,7 @@ def game_json(game: Game) -> dict[str, Any]:
                 "partners": hand.record.get("partners"),
                 "entries": [entry_json(side) for side in hand.record["sides"]],
                 "sides": [side_score_json(side) for side in hand.result.sides],
+                "counted": hand.counted,
             }
             for hand in sheet.hands
         ],

@@ -164,8 +164,12 @@ GAME_HAND = closed(
         "partners": PARTNERS,
         "entries": {"type": "array", "items": {"type": "object"}},
         "sides": {"type": "array", "items": ref("SideScore")},
+        "counted": {
+            "type": "boolean",
+            "description": "False for a hand played after the hand that ended the game: left out of the totals.",
+        },
     },
-    ("number", "version", "dealer", "partners", "entries", "sides"),
+    ("number", "version", "dealer", "partners", "entries", "sides", "counted"),
 )
 ENTRY_MODE = {
     "type": "string",

@@ -192,9 +192,10 @@ def score_side(
     hand_points = -_hand_value(entry, ruleset)
     agreed = sum([p.points for p in entry.penalties]) if entry.penalties else 0
     penalties = -(agreed + _automatic_penalties(entry, ruleset))
-    if ruleset.canasta_required_for_positive and canastas_for_going_out(canastas, ruleset) < ruleset.canastas_to_go_out:
+    if ruleset.canasta_required_for_positive and canastas.total < ruleset.canastas_to_go_out:
         # Hoyle's option: short of the canastas needed, every card on the table and in the
         # hand counts against the side (red threes are cards on the table worth 100) [S003H].
+        # A wild canasta is a canasta here, even where it does not count for going out (D3, S001).
         return Breakdown(
             meld_points=-meld_points,
             red_three_bonus=-abs(red_threes),

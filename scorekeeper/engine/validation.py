@@ -404,9 +404,11 @@ def _quick_deck_problems(entries: Sequence[SideEntry], ruleset: RuleSet) -> list
     naturals_per_rank = CARDS_PER_PACK["A"] * ruleset.decks
     wilds = (CARDS_PER_PACK["JOKER"] + CARDS_PER_PACK["2"]) * ruleset.decks
     wild_size = max(ruleset.canasta_size, ruleset.wild_meld.min_start) if ruleset.wild_meld else ruleset.canasta_size
+    # One canasta per rank, unless the rule set lets a side meld a rank twice (D6, K28)
+    per_rank = naturals_per_rank // max(1, ruleset.canasta_min_naturals) if ruleset.allow_duplicate_rank else 1
     limits = {
-        "natural": len(NATURAL_RANKS) * (naturals_per_rank // ruleset.canasta_size),
-        "natural+mixed": len(NATURAL_RANKS) * (naturals_per_rank // max(1, ruleset.canasta_min_naturals)),
+        "natural": len(NATURAL_RANKS) * min(per_rank, naturals_per_rank // ruleset.canasta_size),
+        "natural+mixed": len(NATURAL_RANKS) * per_rank,
         "wild": wilds // wild_size,
     }
     per_side = {
@@ -419,17 +421,38 @@ def _quick_deck_problems(entries: Sequence[SideEntry], ruleset: RuleSet) -> list
         claimed = sum(per_side[kind])
         if claimed <= limit:
             continue
-        claimants = [i for i, count in enumerate(per_side[kind]) if count > 0]
         problems.append(
             RuleViolation(
                 "deck_limit",
                 N_("%(decks)s packs can make at most %(limit)s canastas of this kind; the entry has %(count)s."),
                 {"decks": ruleset.decks, "limit": limit, "count": claimed},
-                claimants[0] if len(claimants) == 1 else None,  # side only when one side alone claims them
+                _claimant(per_side[kind]),
+                "canastas",
+            )
+        )
+        break  # more natural canastas than ranks is also more canastas than ranks: said once
+    # Every mixed canasta holds a wild card, and a wild canasta holds only wild cards (D6).
+    needed = [c.mixed + c.wild * wild_size for c in counts]
+    if not problems and sum(needed) > wilds:
+        problems.append(
+            RuleViolation(
+                "deck_limit",
+                N_(
+                    "%(decks)s packs hold %(wilds)s wild cards; each mixed canasta needs at least one and a wild"
+                    " canasta %(size)s, so these canastas need %(count)s."
+                ),
+                {"decks": ruleset.decks, "wilds": wilds, "size": wild_size, "count": sum(needed)},
+                _claimant(needed),
                 "canastas",
             )
         )
     return problems
+
+
+def _claimant(counts: Sequence[int]) -> int | None:
+    """The one side that claims any (a problem is shown at its side), or None when several do."""
+    claimants = [i for i, count in enumerate(counts) if count > 0]
+    return claimants[0] if len(claimants) == 1 else None
 
 
 def verify_hand(entries: Sequence[SideEntry], ruleset: RuleSet, partners: tuple[int, int] | None = None) -> None:

@@ -56,6 +56,9 @@ class SheetHand:
     totals: tuple[int, ...]
     version: int
     record: Record
+    #: False for a hand played after the hand that ended the game (an earlier hand fixed so that it
+    #: reached the target): kept, shown, left out of the totals, the winner and the minimums (D5).
+    counted: bool = True
 
 
 @dataclass(frozen=True)
@@ -170,10 +173,12 @@ def _sum_up(game: Game, hands: Sequence[tuple[int, int, Record]], start: Sheet |
     ended_with = start.ended_with_hand if start else None
     for number, version, record in hands:
         result = place_hand(scored_record(game, record), names, totals, ruleset, number)
-        totals = tuple(side.total_after for side in result.sides)
+        counted = ended_with is None
+        if counted:
+            totals = tuple(side.total_after for side in result.sides)
         dealer = players[dealer_for_hand(game.first_dealer, number, len(players))]
-        rows.append(SheetHand(number, dealer, result, totals, version, record))
-        if ended_with is None:
+        rows.append(SheetHand(number, dealer, result, totals, version, record, counted))
+        if counted:
             outcome = result.outcome
             if outcome.game_over:
                 ended_with = number

@@ -197,6 +197,16 @@ def test_canasta_required_for_positive_score_met(rules):
     assert score_side(side("Q:7", red3=1), ruleset).total == 70 + 500 + 100
 
 
+def test_d3_a_wild_canasta_is_a_canasta_for_canasta_required_for_positive(rules):
+    # D3 (S001: the wild canasta's value counts "aún cuando no se tuviera terminada otra canasta"):
+    # a side whose only canasta is a wild one (2 jokers, 5 twos) scores it, not minus its cards.
+    ruleset = rules("es_tradicional", canasta_required_for_positive=True)
+    breakdown = score_side(side("WILD:j2t5"), ruleset)
+    assert breakdown.total == 2000 + 2 * 50 + 5 * 20
+    assert breakdown.canasta_bonus == 2000
+    assert score_side(side("Q:4 WILD:j2t3"), ruleset).total == -(40 + 2 * 50 + 3 * 20)  # no canasta: minus
+
+
 def test_rank_natural_bonus_replaces_the_natural_bonus_for_that_rank(rules):
     ruleset = rules("classic", rank_natural_bonus={"7": 2500})
     assert score_side(side("7:7 8:7"), ruleset).canasta_bonus == 3000

@@ -188,6 +188,23 @@ def test_quick_entry_canastas_against_the_deck(rules):
     assert broken(both, rules("classic")) == [("deck_limit", None, "canastas")]
 
 
+def test_d6_quick_entry_one_canasta_per_rank_unless_duplicates_are_allowed(rules):
+    # D6: two packs hold 11 ranks; without a second meld of a rank, at most 11 canastas natural or mixed.
+    assert broken([quick(1300, mixed=13), side()], rules("classic")) == [("deck_limit", 0, "canastas")]
+    assert broken([quick(3000, natural=11, mixed=11), side()], rules("classic")) == [("deck_limit", 0, "canastas")]
+    assert broken([quick(3000, natural=6, mixed=5), quick(0)], rules("classic")) == []
+
+
+def test_d6_quick_entry_mixed_canastas_need_a_wild_card_each(rules):
+    # D6: two packs hold 12 wild cards (4 jokers, 8 twos); 6 + 7 mixed canastas on two sides need 13.
+    both = [quick(600, mixed=6), quick(700, mixed=7)]
+    assert broken(both, rules("classic")) == [("deck_limit", None, "canastas")]
+    assert broken([quick(600, mixed=6), quick(600, mixed=5)], rules("classic")) == []
+    # a wild canasta of 7 wild cards and 6 mixed canastas: 13 wild cards (es_tradicional, two packs)
+    wild = [quick(2500, mixed=6, wild=1), quick(0)]
+    assert broken(wild, rules("es_tradicional")) == [("deck_limit", 0, "canastas")]
+
+
 def test_quick_entry_going_out_needs_the_canastas(rules):
     assert broken([quick(300, natural=1, out=True), side()], rules("es_online_15")) == [
         ("go_out_without_canastas", 0, "went_out")
