@@ -409,7 +409,8 @@ def test_ruleset_names_follow_accept_language(client):
     assert english["name"] == "Spanish traditional"
     assert spanish["name"] == "Tradicional española"
     assert spanish["players"] == [2, 3, 4, 6]
-    assert spanish["variants"]["6"]["decks"] == 3
+    assert spanish["variants"]["6"]["sides_allowed"] == [2, 3]  # D4: three against three, or three pairs
+    assert spanish["variants"]["6"]["by_sides"]["3"]["decks"] == 3
 
 
 # ---- CSRF and robustness ---------------------------------------------------------------

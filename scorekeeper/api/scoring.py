@@ -45,10 +45,21 @@ def ruleset_json(ruleset: RuleSet) -> dict[str, Any]:
 
 
 def variant_changes(ruleset: RuleSet, players: int) -> dict[str, Any]:
-    """The parameters that change when the rule set is played by ``players`` players."""
+    """The parameters that change when the rule set is played by ``players`` players, and under
+    ``by_sides`` what changes further with the number of sides (six players as two teams or three pairs)."""
     base = parameters(ruleset)
-    variant = parameters(configure(ruleset, {"players": players}))
-    return {name: value for name, value in variant.items() if base.get(name) != value}
+    configured_for = configure(ruleset, {"players": players})
+    variant = parameters(configured_for)
+    changes: dict[str, Any] = {name: value for name, value in variant.items() if base.get(name) != value}
+    by_sides = {}
+    for sides in configured_for.sides_allowed:
+        seated = parameters(configure(ruleset, {"players": players}, sides=sides))
+        further = {name: value for name, value in seated.items() if variant.get(name) != value}
+        if further and players % sides == 0:
+            by_sides[str(sides)] = further
+    if by_sides:
+        changes["by_sides"] = by_sides
+    return changes
 
 
 def violation_json(violation: RuleViolation, ruleset_id: str = "classic") -> dict[str, Any]:

@@ -127,14 +127,23 @@ ES_TRADICIONAL = RuleSet(
             # "el juego es individual y se reparten 15 cartas ... dos, y 13 ... tres" [S001]
             2: MappingProxyType({"sides_allowed": (2,), "individual": True, "deal": 15}),
             3: MappingProxyType({"sides_allowed": (3,), "individual": True, "deal": 13}),
-            # three pairs with three packs, 13 cards, three canastas; 5 red threes 1000, 6 = 1200 [S001] K10 K31
+            # six players: three against three with the usual two packs and 11 cards, or three pairs with
+            # three packs, 13 cards, three canastas; 5 red threes 1000, 6 = 1200 [S001] K10 K31 (D4)
             6: MappingProxyType(
                 {
-                    "sides_allowed": (3,),
-                    "decks": 3,
-                    "deal": 13,
-                    "canastas_to_go_out": 3,
-                    "red3_table": (*CLASSIC_RED3_TABLE, 1000, 1200),
+                    "sides_allowed": (2, 3),
+                    "side_variants": MappingProxyType(
+                        {
+                            3: MappingProxyType(
+                                {
+                                    "decks": 3,
+                                    "deal": 13,
+                                    "canastas_to_go_out": 3,
+                                    "red3_table": (*CLASSIC_RED3_TABLE, 1000, 1200),
+                                }
+                            )
+                        }
+                    ),
                 }
             ),
         }

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.engine import RULESETS, OptionError, configure, offered_options, parameters
-from scorekeeper.engine.options import PARAMETERS
+from scorekeeper.engine.options import PARAMETERS, table_shapes
 
 SEED_IDS = [
     "classic",
@@ -121,8 +121,19 @@ def test_es_tradicional_players_variants():
     assert base.players_allowed == (2, 3, 4, 6)
     assert configure(base, {"players": 2}).individual
     assert configure(base, {"players": 3}).sides_allowed == (3,)
-    six = configure(base, {"players": 6})
-    assert (six.decks, six.sides_allowed, six.canastas_to_go_out) == (3, (3,), 3)
+    pairs = configure(base, {"players": 6}, sides=3)
+    assert (pairs.decks, pairs.deal, pairs.canastas_to_go_out) == (3, 13, 3)
+    assert pairs.red3_table[4:] == (1000, 1200)
+
+
+def test_d4_es_tradicional_six_players_three_against_three():
+    # D4 (S001: "se reparten 11 cartas a cada jugador y juegan tres contra otros tres"): two sides of
+    # three with the usual two packs, 11 cards and one canasta to go out; three pairs as above.
+    base = RULESETS["es_tradicional"]
+    assert table_shapes(base) == [(2, 2), (3, 3), (4, 2), (6, 2), (6, 3)]
+    teams = configure(base, {"players": 6}, sides=2)
+    assert (teams.decks, teams.deal, teams.canastas_to_go_out) == (2, 11, 1)
+    assert not teams.individual
 
 
 def test_players_the_rule_set_cannot_seat_are_refused():
@@ -249,7 +260,7 @@ def test_card_values_option_needs_every_card():
         ("classic_2p", [(2, 2)]),
         ("classic_3p", [(3, 3)]),
         ("classic_6p", [(6, 2), (6, 3)]),
-        ("es_tradicional", [(2, 2), (3, 3), (4, 2), (6, 3)]),
+        ("es_tradicional", [(2, 2), (3, 3), (4, 2), (6, 2), (6, 3)]),  # D4: 6 as 3 v 3 or 3 pairs
     ],
 )
 def test_table_shapes_each_rule_set_seats(ruleset_id, shapes):

@@ -38,8 +38,8 @@ def test_six_player_red_threes_with_three_packs(rules, count, value):
 
 @pytest.mark.parametrize(("count", "value"), [(4, 800), (5, 1000), (6, 1200)])
 def test_es_tradicional_six_players_red_threes_keep_800_for_four(rules, count, value):
-    # S001: "5 números tres rojos valen 1.000 puntos y 6 valen 1.200" on the base table (K10).
-    assert red_three_value(count, rules("es_tradicional", players=6)) == value
+    # S001: "5 números tres rojos valen 1.000 puntos y 6 valen 1.200" with three pairs and three packs (K10).
+    assert red_three_value(count, rules("es_tradicional", players=6, sides=3)) == value
 
 
 def test_red3_table_option_replaces_the_table(rules):
