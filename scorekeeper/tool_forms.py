@@ -39,6 +39,10 @@ class PileForm(QuestionForm):
         lazy_gettext("Top card of the pile"), choices=choices([(k, _card_label(k)) for k in TOP_CARDS])
     )
     pile_frozen = BooleanField(lazy_gettext("A wild card or red three is in the pile (it is frozen)"))
+    #: Asked only where a black three freezes the pile (us_partnership): covered, it keeps it frozen.
+    black_three_in_pile = BooleanField(
+        lazy_gettext("A black three was discarded into the pile since it was last taken")
+    )
     side_has_melded = BooleanField(lazy_gettext("My side has already melded this hand"))
     naturals_in_hand = WholeNumberField(lazy_gettext("Natural cards of that rank in my hand"))
     wilds_in_hand = WholeNumberField(lazy_gettext("Wild cards in my hand"))
@@ -47,6 +51,9 @@ class PileForm(QuestionForm):
     meld_points = WholeNumberField(
         lazy_gettext("Points of everything I would meld now, top card included"), render_kw=POINTS
     )
+    #: Asked only where canasta bonuses count toward the first meld's minimum (Hoyle's option).
+    natural_canastas = WholeNumberField(lazy_gettext("Natural canastas that meld makes"))
+    mixed_canastas = WholeNumberField(lazy_gettext("Mixed canastas that meld makes"))
 
 
 class MeldForm(QuestionForm):

@@ -155,7 +155,7 @@ def test_the_comparison_shows_every_rule_set_with_sources(client):
         ("/tools/go-out?ask=1&natural=1", "Yes", "going_out"),
         ("/tools/go-out?ask=1&natural=1&set=classic_2p", "No", "go_out_without_canastas"),
         ("/tools/go-out?ask=1&natural=1&cards_left=3", "No", "go_out_cards_left"),
-        ("/tools/minimum?ask=1&total=1600", "Yes", "initial_meld_minimum"),
+        ("/tools/minimum?ask=1&total=1600", "90", "initial_meld_minimum"),  # the number first, not "Yes"
     ],
 )
 def test_tools_answer_yes_or_no_with_the_rule(client, url, verdict, rule):
@@ -208,3 +208,35 @@ def test_api_help_links_read_the_rule_set_of_the_request(client):
     assert error["help"] == "/rules/melds?set=hoyle_2p#meld_wilds_exceed_naturals"
     page = get(client, error["help"].split("#")[0])
     assert "Wild cards may never outnumber the natural cards of a meld." in page
+
+
+def test_the_comparison_cites_no_red_three_value_to_s004_which_gives_none(client):
+    """Issue 12: S004 says red threes add points but gives no value; the value shown is the classic one [P]."""
+    from scorekeeper.reference.compare import source
+
+    assert source("app_2p_11", "red_threes") == "P (S004: n/s)"
+    assert "[P (S004: n/s)]" in get(client, "/rules/compare")
+
+
+def test_the_pile_tool_asks_for_a_covered_black_three_only_where_it_freezes_the_pile(client):
+    asked = "/tools/pile?ask=1&top_card=K&side_has_melded=y&naturals_in_hand=1&wilds_in_hand=1&black_three_in_pile=y"
+    page = get(client, asked + "&set=us_partnership")
+    assert 'name="black_three_in_pile"' in page
+    assert "A black three in the pile keeps it frozen until it is taken" in page
+    assert 'name="black_three_in_pile"' not in get(client, "/tools/pile?set=classic")
+
+
+def test_the_pile_tool_asks_for_canastas_only_where_they_count_toward_the_minimum(client):
+    assert 'name="natural_canastas"' not in get(client, "/tools/pile?set=hoyle_2p")
+    game = client.post(
+        "/api/v1/games",
+        json={
+            "ruleset": "hoyle_2p",
+            "options": {"canastas_count_for_minimum": True},
+            "sides": [{"players": ["Eva"]}, {"players": ["Tomás"]}],
+        },
+    ).get_json()
+    asked = "/tools/pile?ask=1&top_card=Q&naturals_in_hand=2&total=3000&meld_points=100&natural_canastas=1"
+    page = get(client, f"/g/{game['id']}{asked}")
+    assert 'name="natural_canastas"' in page
+    assert '<p class="verdict">Yes</p>' in page

@@ -29,6 +29,7 @@ class Answer:
     template: str
     params: Mapping[str, object] = field(default_factory=dict)
     details: tuple[RuleViolation, ...] = ()
+    figure: int | None = None  # the number that answers the question, where one does (shown first)
 
     def render(self, translate: Callable[[str], str] | None = None) -> str:
         """The reason, translated by ``translate`` (English when None)."""
@@ -50,12 +51,15 @@ class PileQuestion:
 
     top_card: str
     pile_frozen: bool = False  # a wild card (or red three) was discarded or turned up in it
+    black_three_in_pile: bool = False  # a black three was discarded into it since it was last taken
     side_has_melded: bool = False
     naturals_in_hand: int = 0  # natural cards of the top card's rank in the player's hand
     wilds_in_hand: int = 0  # wild cards the player could put with them
     meld_on_table: bool = False  # the side has a meld of the top card's rank
     total: int = 0  # the side's score before this hand
     meld_points: int = 0  # card points of everything the player would meld now, top card included
+    natural_canastas: int = 0  # canastas that first meld would make (they count only with
+    mixed_canastas: int = 0  # Hoyle's canastas_count_for_minimum) [S003H]
 
 
 def decide_take_pile(question: PileQuestion, ruleset: RuleSet) -> Answer:
@@ -77,13 +81,22 @@ def decide_take_pile(question: PileQuestion, ruleset: RuleSet) -> Answer:
         return Answer(
             False, "pile_before_first_meld", N_("In this rule set a side cannot take the pile before its first meld.")
         )
-    frozen = question.pile_frozen or ruleset.pile_always_frozen or not question.side_has_melded
+    # Where a black three freezes the pile, it stays frozen once covered, until a natural pair takes it [S003A]
+    black_three = ruleset.black_three_freezes and question.black_three_in_pile
+    frozen_for_all = question.pile_frozen or ruleset.pile_always_frozen or black_three
+    frozen = frozen_for_all or not question.side_has_melded
     if frozen and question.naturals_in_hand < 2:
-        reason = (
-            N_("The pile is frozen for your side until it has melded: you need two natural %(rank)s in your hand.")
-            if not (question.pile_frozen or ruleset.pile_always_frozen)
-            else N_("The pile is frozen: you need two natural %(rank)s in your hand; wild cards do not help.")
-        )
+        if black_three and not (question.pile_frozen or ruleset.pile_always_frozen):
+            reason = N_(
+                "A black three in the pile keeps it frozen until it is taken: you need two natural %(rank)s in your"
+                " hand; wild cards do not help."
+            )
+        elif frozen_for_all:
+            reason = N_("The pile is frozen: you need two natural %(rank)s in your hand; wild cards do not help.")
+        else:
+            reason = N_(
+                "The pile is frozen for your side until it has melded: you need two natural %(rank)s in your hand."
+            )
         return Answer(False, "pile_frozen", reason, {"rank": _rank_name(top)})
     if not frozen:
         pair = question.naturals_in_hand >= 2
@@ -100,12 +113,15 @@ def decide_take_pile(question: PileQuestion, ruleset: RuleSet) -> Answer:
         minimum = initial_meld_minimum(question.total, ruleset)
         top_value = ruleset.card_values[top]
         needed = minimum if ruleset.top_card_counts_for_minimum else minimum + top_value
-        if question.meld_points < needed:
+        points = question.meld_points
+        if ruleset.canastas_count_for_minimum:  # Hoyle's option: canasta bonuses count [S003H] K26
+            points += question.natural_canastas * ruleset.natural_bonus + question.mixed_canastas * ruleset.mixed_bonus
+        if points < needed:
             return Answer(
                 False,
                 "initial_meld_minimum",
                 N_("Your side's first meld must be worth at least %(needed)s; these cards make %(points)s."),
-                {"needed": needed, "points": question.meld_points, "minimum": minimum},
+                {"needed": needed, "points": points, "minimum": minimum},
             )
     return Answer(True, "pile_take", N_("Yes: meld the top card at once, then take the rest of the pile."))
 
@@ -218,6 +234,7 @@ def decide_minimum(total: int, ruleset: RuleSet, hand_number: int | None = None)
         "initial_meld_minimum",
         N_("With %(total)s points the first meld must be worth at least %(minimum)s."),
         {"total": total, "minimum": minimum},
+        figure=minimum,
     )
 
 

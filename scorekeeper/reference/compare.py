@@ -32,6 +32,7 @@ SOURCE_EXCEPTIONS: dict[tuple[str, str], str] = {
     ("app_2p_11", "bonuses"): "P (S004: lost)",
     ("app_2p_11", "going_out"): "P (S004: n/s)",
     ("app_2p_11", "black_threes"): "P (S004: n/s)",
+    ("app_2p_11", "red_threes"): "P (S004: n/s)",  # red threes add points, but S004 gives no value (#14)
     ("us_partnership", "red_threes"): "P (S003A: 100 each)",
 }
 

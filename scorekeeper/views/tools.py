@@ -41,6 +41,7 @@ def _answer_view(page: Reading, answer: Answer) -> dict[str, Any]:
     ]
     return {
         "allowed": answer.allowed,
+        "figure": answer.figure,
         "rule": answer.rule,
         "reason": answer.render(translate),
         "help": page.url("rules.topic", slug=topic) + f"#{answer.rule}",
@@ -61,20 +62,32 @@ def pile(public_id: str | None = None, edit_token: str | None = None) -> str:
     """May I take the discard pile?"""
     page = reading(public_id, edit_token)
     form = PileForm(formdata=request.args)
+    if not page.ruleset.black_three_freezes:
+        del form.black_three_in_pile  # a covered black three changes nothing here
+    if not page.ruleset.canastas_count_for_minimum:
+        del form.natural_canastas, form.mixed_canastas  # canasta bonuses do not count toward the minimum
     answer = None
     if _asked(form):
         question = PileQuestion(
             top_card=form.top_card.data,
             pile_frozen=form.pile_frozen.data,
+            black_three_in_pile="black_three_in_pile" in form and bool(form.black_three_in_pile.data),
             side_has_melded=form.side_has_melded.data,
             naturals_in_hand=form.naturals_in_hand.data or 0,
             wilds_in_hand=form.wilds_in_hand.data or 0,
             meld_on_table=form.meld_on_table.data,
             total=form.total.data or 0,
             meld_points=form.meld_points.data or 0,
+            natural_canastas=_asked_count(form, "natural_canastas"),
+            mixed_canastas=_asked_count(form, "mixed_canastas"),
         )
         answer = decide_take_pile(question, page.ruleset)
     return _page("tools/pile.html", page, form, answer)
+
+
+def _asked_count(form: QuestionForm, name: str) -> int:
+    """A count the form asks under this rule set (0 where it does not ask it)."""
+    return int(form[name].data or 0) if name in form else 0
 
 
 def meld(public_id: str | None = None, edit_token: str | None = None) -> str:

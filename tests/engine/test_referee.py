@@ -39,6 +39,26 @@ def test_us_primer_black_three_freezes_the_pile(rules):
     assert "freezes" in pile(rules("us_partnership"), top_card="3B", **MELDED).render()
 
 
+def test_pile_black_three_covered_keeps_the_pile_frozen_in_us_partnership(rules):
+    # K13 [S003A]: a black three freezes the pile and it stays frozen until taken: once covered by a king,
+    # the pile needs two natural kings; a king and a wild card do not take it.
+    covered = {"top_card": "K", "black_three_in_pile": True, **MELDED}
+    answer = pile(rules("us_partnership"), naturals_in_hand=1, wilds_in_hand=1, **covered)
+    assert (answer.allowed, answer.rule) == (False, "pile_frozen")
+    assert "black three" in answer.render()
+    assert pile(rules("us_partnership"), naturals_in_hand=2, **covered).allowed
+    # where a black three only stops the next player, a covered one changes nothing
+    assert pile(rules("classic"), naturals_in_hand=1, wilds_in_hand=1, **covered).allowed
+
+
+def test_canastas_count_for_minimum_lets_a_canasta_bonus_meet_the_first_meld(rules):
+    # K26 [S003H]: canasta bonuses count toward the minimum only with Hoyle's option.
+    question = {"top_card": "Q", "naturals_in_hand": 2, "total": 3000, "meld_points": 100, "natural_canastas": 1}
+    plain = pile(rules("hoyle_2p"), **question)
+    assert (plain.allowed, plain.rule) == (False, "initial_meld_minimum")
+    assert pile(rules("hoyle_2p", canastas_count_for_minimum=True), **question).allowed
+
+
 @pytest.mark.parametrize("top", ["JOKER", "2", "3R"])
 def test_a_wild_card_or_red_three_on_top_cannot_be_taken(rules, top):
     # [S000] "es imposible tomar la pila ... cuando la primera carta es ... un comodín"; [S003H] never with a red 3.
