@@ -8,7 +8,7 @@ from typing import Any
 
 from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
-from wtforms import Field, HiddenField, RadioField, SelectField, StringField
+from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import Length
 
 from .engine.cards import HAND_KEYS, MELD_RANKS, WILD_RANK
@@ -54,6 +54,7 @@ class SideFields:
     custom_points: Field
     custom_reason: Field
     quick: dict[str, Field]
+    four_black_threes: Field | None  # quick entry, where the rule set pays for them
 
     @property
     def holds_cards(self) -> bool:
@@ -127,6 +128,7 @@ class HandForm(FlaskForm):
             custom_points=self[f"{p}pc_points"],
             custom_reason=self[f"{p}pc_reason"],
             quick={name: self[f"{p}q_{name}"] for name in QUICK_FIELDS},
+            four_black_threes=self._fields.get(f"{p}q_black3"),
         )
 
     def is_blank(self) -> bool:
@@ -172,6 +174,7 @@ class HandForm(FlaskForm):
             for name, field in side.quick.items():
                 where[(side.index, QUICK_FIELDS[name])] = field.name
             where[(side.index, "canastas")] = f"{p}q_natural"
+            where[(side.index, "four_black_threes")] = f"{p}q_black3"
             record["sides"].append(
                 {
                     **SIDE_DEFAULTS,
@@ -188,6 +191,8 @@ class HandForm(FlaskForm):
                     "canastas_mixed": side.quick["mixed"].data or 0,
                     "canastas_wild": side.quick["wild"].data or 0,
                     "hand_points": side.quick["hand_points"].data or 0,
+                    "four_black_threes": side.mode.data == "quick"
+                    and bool(side.four_black_threes and side.four_black_threes.data),
                 }
             )
         if "partners" in self and self["partners"].data:
@@ -228,6 +233,8 @@ class HandForm(FlaskForm):
                     self[f"{p}pc_reason"].data = penalty.get("reason", "")
             for name, column in QUICK_FIELDS.items():
                 self[f"{p}q_{name}"].data = side[QUICK_COLUMNS[column]]
+            if f"{p}q_black3" in self:
+                self[f"{p}q_black3"].data = bool(side["four_black_threes"])
             if side["went_out"]:
                 self.out.data = f"{i}c" if side["concealed"] else str(i)
         if record.get("partners") and "partners" in self:
@@ -321,6 +328,16 @@ def hand_form(ruleset: RuleSet, side_names: Sequence[str], formdata: Any = None,
         setattr(Form, f"{p}pc_reason", StringField(lazy_gettext("Reason"), [Length(max=REASON), CleanText()]))
         for name in QUICK_FIELDS:
             setattr(Form, f"{p}q_{name}", WholeNumberField(blank_zero=True))
+        if ruleset.black_three_four_bonus:
+            setattr(
+                Form,
+                f"{p}q_black3",
+                BooleanField(
+                    lazy_gettext(
+                        "Went out with four black threes melded (+%(points)s)", points=ruleset.black_three_four_bonus
+                    )
+                ),
+            )
     if ruleset.cutthroat:
         Form.partners = SelectField(lazy_gettext("Partners against the lone hand"), default="")
     form = Form(formdata=formdata)

@@ -9,7 +9,7 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Integer, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -141,6 +141,8 @@ class HandEntry(db.Model):  # type: ignore[name-defined,misc]
     canastas_mixed: Mapped[int] = mapped_column(Integer, default=0)
     canastas_wild: Mapped[int] = mapped_column(Integer, default=0)
     hand_points: Mapped[int] = mapped_column(Integer, default=0)
+    # Quick entry: the side went out with four black threes melded (a bonus in some rule sets).
+    four_black_threes: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     hand: Mapped[Hand] = relationship(back_populates="entries")
 

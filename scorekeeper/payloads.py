@@ -18,9 +18,9 @@ from .limits import LARGEST, MAX_ITEMS, MAX_SIDES, PLAYER_NAME, REASON, text_pro
 
 SIDE_FIELDS = frozenset(
     {"name", "total_before", "melds", "red_threes", "went_out", "concealed", "hand", "hand_by_value", "penalties"}
-    | {"meld_points", "canastas", "hand_points"}
+    | {"meld_points", "canastas", "hand_points", "four_black_threes"}
 )
-QUICK_FIELDS = frozenset({"meld_points", "canastas", "hand_points"})
+QUICK_FIELDS = frozenset({"meld_points", "canastas", "hand_points", "four_black_threes"})
 MELD_FIELDS = frozenset({"rank", "naturals", "jokers", "twos"})
 CANASTA_FIELDS = ("natural", "mixed", "wild")
 
@@ -250,4 +250,5 @@ def parse_quick(data: Mapping[str, Any], field: str) -> QuickEntry:
             **{kind: _int(canastas.get(kind, 0), f"{field}.canastas.{kind}") for kind in CANASTA_FIELDS}
         ),
         hand_points=_int(data.get("hand_points", 0), f"{field}.hand_points"),
+        four_black_threes=_bool(data.get("four_black_threes", False), f"{field}.four_black_threes"),
     )

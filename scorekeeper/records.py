@@ -28,6 +28,7 @@ SIDE_DEFAULTS: dict[str, Any] = {
     "canastas_mixed": 0,
     "canastas_wild": 0,
     "hand_points": 0,
+    "four_black_threes": False,  # quick entry: four black threes melded by the side going out
 }
 
 Record = dict[str, Any]
@@ -67,6 +68,7 @@ def to_entries(record: Record, names: Sequence[str], totals_before: Sequence[int
                 meld_points=side["meld_points"],
                 canastas=CanastaCount(side["canastas_natural"], side["canastas_mixed"], side["canastas_wild"]),
                 hand_points=side["hand_points"],
+                four_black_threes=bool(side["four_black_threes"]),
             )
         else:
             melds = tuple(Meld(m["rank"], m["naturals"], m["jokers"], m["twos"]) for m in side["melds"])
@@ -110,6 +112,7 @@ def side_from_entry(entry: SideEntry) -> dict[str, Any]:
             canastas_mixed=entry.quick.canastas.mixed,
             canastas_wild=entry.quick.canastas.wild,
             hand_points=entry.quick.hand_points,
+            four_black_threes=entry.quick.four_black_threes,
         )
     else:
         side.update(
@@ -130,15 +133,19 @@ def entry_json(side: dict[str, Any]) -> dict[str, Any]:
         "penalties": [{"points": p["points"], "reason": p.get("reason", "")} for p in side["penalties"]],
     }
     if side["quick"]:
-        return common | {
-            "meld_points": side["meld_points"],
-            "canastas": {
-                "natural": side["canastas_natural"],
-                "mixed": side["canastas_mixed"],
-                "wild": side["canastas_wild"],
-            },
-            "hand_points": side["hand_points"],
-        }
+        return (
+            common
+            | {
+                "meld_points": side["meld_points"],
+                "canastas": {
+                    "natural": side["canastas_natural"],
+                    "mixed": side["canastas_mixed"],
+                    "wild": side["canastas_wild"],
+                },
+                "hand_points": side["hand_points"],
+            }
+            | ({"four_black_threes": True} if side["four_black_threes"] else {})
+        )
     detailed = common | {"melds": list(side["melds"]), "hand": dict(side["cards_held"])}
     if side["cards_held_by_value"]:
         detailed["hand_by_value"] = dict(side["cards_held_by_value"])

@@ -468,3 +468,24 @@ def test_arbitrary_json_never_gets_a_500(client, sides, ruleset):
     response = score(client, {"ruleset": ruleset, "sides": sides})
     assert response.status_code in (200, 400, 422)
     assert response.is_json
+
+
+def test_a_quick_entry_says_four_black_threes_were_melded_going_out(client):
+    body = {
+        "ruleset": "es_tradicional",
+        "sides": [
+            {"meld_points": 140, "canastas": {"natural": 1}, "went_out": True, "four_black_threes": True},
+            {"meld_points": 40},
+        ],
+    }
+    answer = client.post("/api/v1/score", json=body).get_json()
+    assert answer["sides"][0]["breakdown"]["special_bonus"] == 500
+    assert answer["sides"][0]["hand_score"] == 1240
+    refused = client.post("/api/v1/score", json={**body, "ruleset": "classic"})
+    assert refused.status_code == 422
+    assert refused.get_json()["errors"][0]["rule"] == "black_three_meld_not_allowed"
+    shape = client.post(
+        "/api/v1/score", json={"ruleset": "es_tradicional", "sides": [{"four_black_threes": "yes"}, {}]}
+    )
+    assert shape.status_code == 400
+    assert shape.get_json()["field"] == "sides[0].four_black_threes"

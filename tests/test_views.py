@@ -529,3 +529,29 @@ def test_who_went_out_is_one_choice_on_each_side(client):
         assert f'id="out-{value}" value="{value}">' in page
     client.post(game + "/hands/new", data={**SPEC_FORM, "out": "1c", "s1_m_6_n": "5", "s1_m_6_t": "0"})
     assert 'id="out-1c" value="1c" checked>' in text(client.get(game + "/hands/1"))
+
+
+def test_the_paper_sheet_records_four_black_threes_melded_going_out(client):
+    """K12 [S001]: es_tradicional pays 500 for four black threes melded by the side going out; the
+    paper-sheet form asks for it (a tick), the sheet and the API show it, and a fix brings it back."""
+    response = client.post("/games/new/es_tradicional?players=4&sides=2", data=PLAYERS)
+    game = response.headers["Location"]
+    form = text(client.get(game + "/hands/new"))
+    assert 'name="s0_q_black3"' in form
+    assert "Went out with four black threes melded (+500)" in form
+    hand = {
+        "expected_hands": "0",
+        "out": "0",
+        "s0_mode": "quick",
+        "s0_q_meld_points": "140",  # 7 kings 70, 4 black threes 20, plus a meld of 50
+        "s0_q_natural": "1",
+        "s0_q_black3": "y",
+        "s1_mode": "quick",
+        "s1_q_meld_points": "40",
+    }
+    assert client.post(game + "/hands/new", data=hand).status_code == 302
+    sheet = text(client.get(game))
+    assert "+1240" in sheet  # 140 + 500 natural canasta + 100 going out + 500 four black threes
+    assert 'name="s0_q_black3" type="checkbox" value="y"' in text(client.get(game + "/hands/1"))
+    assert "checked" in re.search(r'<input[^>]*name="s0_q_black3"[^>]*>', text(client.get(game + "/hands/1"))).group(0)
+    assert 'name="s0_q_black3"' not in text(client.get(start_classic(client) + "/hands/new"))

@@ -80,6 +80,10 @@ SIDE_ENTRY = closed(
         "meld_points": whole(),
         "canastas": closed({"natural": COUNT, "mixed": COUNT, "wild": COUNT}),
         "hand_points": whole(),
+        "four_black_threes": {
+            "type": "boolean",
+            "description": "Quick entry: the side went out with four black threes melded (a bonus where paid).",
+        },
     }
 )
 OPTIONS: Schema = {

@@ -42,6 +42,7 @@ class QuickEntry:
     meld_points: int = 0
     canastas: CanastaCount = CanastaCount()
     hand_points: int = 0
+    four_black_threes: bool = False  # melded by the side going out (a bonus in some rule sets) [S001] K12
 
 
 @dataclass(frozen=True)

@@ -168,6 +168,8 @@ def _automatic_penalties(entry: SideEntry, ruleset: RuleSet) -> int:
 
 
 def _four_black_threes_melded(entry: SideEntry) -> bool:
+    if entry.quick is not None:
+        return entry.quick.four_black_threes
     return any(meld.is_black_three_meld and meld.naturals >= 4 for meld in entry.melds)
 
 

@@ -272,6 +272,26 @@ def _quick_problems(entry: SideEntry, ruleset: RuleSet, side: int | None) -> lis
                 "canastas.wild",
             )
         )
+    if quick.four_black_threes and not ruleset.black_three_four_bonus:
+        problems.append(
+            RuleViolation(
+                "black_three_meld_not_allowed",
+                N_("This rule set gives nothing for four black threes melded: leave them in the points melded."),
+                {},
+                side,
+                "four_black_threes",
+            )
+        )
+    elif quick.four_black_threes and not entry.went_out:
+        problems.append(
+            RuleViolation(
+                "black_three_meld_without_going_out",
+                N_("Black threes are melded only by the side that goes out."),
+                {},
+                side,
+                "four_black_threes",
+            )
+        )
     least = least_canasta_points(quick.canastas.natural, quick.canastas.mixed, quick.canastas.wild, ruleset)
     if quick.meld_points >= 0 and least > quick.meld_points:
         problems.append(
@@ -385,6 +405,8 @@ def _count_cards(entry: SideEntry, cards: dict[str, int]) -> dict[str, int]:
     for key, count in entry.hand.items():
         if count > 0:
             cards[key] = cards.get(key, 0) + count
+    if entry.quick is not None and entry.quick.four_black_threes:
+        cards[_BLACK_THREE] = cards.get(_BLACK_THREE, 0) + 4
     cards[_JOKER] = cards.get(_JOKER, 0) + jokers
     cards[_TWO] = cards.get(_TWO, 0) + twos
     cards[_RED_THREE] = cards.get(_RED_THREE, 0) + max(0, entry.red_threes)
@@ -394,6 +416,7 @@ def _count_cards(entry: SideEntry, cards: dict[str, int]) -> dict[str, int]:
 _JOKER = Card.JOKER.value
 _TWO = Card.TWO.value
 _RED_THREE = Card.RED_THREE.value
+_BLACK_THREE = Card.BLACK_THREE.value
 
 
 def _quick_deck_problems(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[RuleViolation]:

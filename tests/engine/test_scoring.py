@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from scorekeeper.engine import SideEntry, score_hand, score_side
+from scorekeeper.engine import CanastaCount, QuickEntry, SideEntry, score_hand, score_side
 from scorekeeper.engine.scoring import canasta_count_bonus, red_three_value
 
 from .notation import meld, quick, side
@@ -245,3 +247,11 @@ def test_black_three_in_hand_worth_100_as_a_house_rule(rules):
 def test_cards_held_may_be_counted_by_value_instead_of_rank(rules):
     entry = SideEntry(melds=(meld("Q:3"),), hand_by_value={50: 1, 10: 2, 5: 1}, hand={"3B": 1})
     assert score_side(entry, rules("classic")).hand_points == -(50 + 20 + 5 + 5)
+
+
+def test_four_black_threes_melded_going_out_earn_500_on_the_paper_sheet_too(rules):
+    # K12 [S001]: "los 4 tres negros" melded by the side going out: +500 in es_tradicional, card by card
+    # or the paper-sheet way (issue 12: the quick entry had no way to say so).
+    sheet = dataclasses.replace(quick(120, natural=1, out=True), quick=QuickEntry(120, CanastaCount(1, 0, 0), 0, True))
+    assert score_side(sheet, rules("es_tradicional")).special_bonus == 500
+    assert score_side(side("K:7 3B:4", out=True), rules("es_tradicional")).special_bonus == 500

@@ -239,3 +239,19 @@ def test_verify_hand_raises_with_every_violation_and_can_score_hand_says_no(rule
 def test_messages_are_sentences_with_the_numbers(rules):
     [violation] = hand_violations([side("8:4j2t2"), side()], rules("classic"))
     assert violation.message == "A meld may hold at most 3 wild cards; this one holds 4."
+
+
+def _with_black_threes(entry):
+    return dataclasses.replace(entry, quick=dataclasses.replace(entry.quick, four_black_threes=True))
+
+
+def test_black_three_meld_without_going_out_on_the_paper_sheet(rules):
+    # K12: four black threes are melded only by the side going out.
+    entries = [_with_black_threes(quick(120, natural=1)), quick(0)]
+    assert broken(entries, rules("es_tradicional")) == [("black_three_meld_without_going_out", 0, "four_black_threes")]
+    assert broken([_with_black_threes(quick(120, natural=1, out=True)), quick(0)], rules("es_tradicional")) == []
+
+
+def test_black_three_meld_not_allowed_where_four_black_threes_earn_nothing(rules):
+    entries = [_with_black_threes(quick(120, natural=1, out=True)), quick(0)]
+    assert broken(entries, rules("classic")) == [("black_three_meld_not_allowed", 0, "four_black_threes")]
