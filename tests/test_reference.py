@@ -240,3 +240,23 @@ def test_the_pile_tool_asks_for_canastas_only_where_they_count_toward_the_minimu
     page = get(client, f"/g/{game['id']}{asked}")
     assert 'name="natural_canastas"' in page
     assert '<p class="verdict">Yes</p>' in page
+
+
+@pytest.mark.parametrize(
+    ("url", "language", "expected"),
+    [
+        ("/rules/going-out?set=classic", "en", "A side needs 1 canasta before going out."),
+        ("/rules/going-out?set=classic_2p", "en", "A side needs 2 canastas before going out."),
+        ("/rules/going-out?set=classic", "es", "Un bando necesita 1 canasta para poder irse."),
+        ("/rules/red-threes?set=classic", "en", "1 red three"),
+        ("/rules/red-threes?set=classic", "es", "1 tres rojo"),
+        ("/rules/search?q=canasta", "en", "passages for “canasta”"),
+    ],
+)
+def test_counts_agree_with_their_number_in_both_languages(client, url, language, expected):
+    """Issue 12: every count through ngettext ("1 canasta", "2 canastas")."""
+    page = get(client, url, language)
+    assert expected in page
+    assert "1 canastas" not in page
+    assert "1 red threes" not in page
+    assert "1 treses" not in page

@@ -275,7 +275,9 @@ def canastas(rs: RuleSet) -> Topic:
                 if count_bonus
                 else []
             ),
-            rows=[(_("%(n)s canastas", n=count), points(bonus)) for count, bonus in count_bonus],
+            rows=[
+                (ngettext("%(num)s canasta", "%(num)s canastas", count), points(bonus)) for count, bonus in count_bonus
+            ],
         ),
         Section(
             "canasta_required_for_positive",

@@ -134,7 +134,11 @@ def initial_meld(rs: RuleSet) -> Topic:
 
 def going_out(rs: RuleSet) -> Topic:
     wm = rs.wild_meld
-    need = _("A side needs %(n)s canastas before going out.", n=rs.canastas_to_go_out)
+    need = ngettext(
+        "A side needs %(num)s canasta before going out.",
+        "A side needs %(num)s canastas before going out.",
+        rs.canastas_to_go_out,
+    )
     if wm and not wm.counts_for_going_out:
         need += " " + _("A wild-card canasta does not count for this.")
     if rs.go_out_min_natural or rs.go_out_min_mixed:

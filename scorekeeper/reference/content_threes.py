@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..engine.cards import CARDS_PER_PACK
 from ..engine.rulesets import Red3NegativeWhen, RedThreeInHand, RuleSet
-from ..i18n import _
+from ..i18n import _, ngettext
 from .content import Section, Topic, points
 
 
@@ -36,7 +36,10 @@ def red_threes(rs: RuleSet) -> Topic:
                         "A red three is put face up on the table as soon as a player gets it, and replaced from the stock (not when it comes with the discard pile). It is never part of a meld."
                     )
                 ],
-                rows=[(_("%(n)s red threes", n=i + 1), points(value)) for i, value in enumerate(table)],
+                rows=[
+                    (ngettext("%(num)s red three", "%(num)s red threes", i + 1), points(value))
+                    for i, value in enumerate(table)
+                ],
             ),
             Section(
                 "red_threes_negative",
