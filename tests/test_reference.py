@@ -260,3 +260,31 @@ def test_counts_agree_with_their_number_in_both_languages(client, url, language,
     assert "1 canastas" not in page
     assert "1 red threes" not in page
     assert "1 treses" not in page
+
+
+def _results(page: str) -> list[tuple[str, str]]:
+    """(topic, passage as shown) of each search result, in order."""
+    found = re.findall(
+        r'<li><a href="/rules/([\w-]+)[^"#]*#[\w-]+"><strong>.*?</strong></a>\s*<p>(.*?)</p></li>', page, re.S
+    )
+    return [(slug, passage) for slug, passage in found]
+
+
+@pytest.mark.parametrize(("query", "language"), [("red three", "en"), ("tres rojo", "es"), ("tres rojo", "en")])
+def test_search_ranks_titles_first_and_shows_the_passages_that_mention_the_words(client, query, language):
+    """Issue 12: results best first (a title, then the rule's name, then the text), each showing the
+    paragraph that holds the words, marked, in the page's language whatever language was typed."""
+    results = _results(get(client, f"/rules/search?q={query.replace(' ', '+')}", language))
+    assert len(results) > 3
+    assert [slug for slug, _ in results[:3]] == ["red-threes"] * 3  # the sections titled so come first
+    words = ("red", "three") if language == "en" else ("rojo", "tres")
+    typed_here = (language == "en") == (query == "red three")  # words typed in the page's language are marked
+    for _, passage in results[:3]:
+        text = re.sub(r"</?mark>", "", passage).lower()
+        assert all(word in text for word in words), passage
+        assert ("<mark>" in passage) == typed_here
+
+
+def test_the_referee_tools_are_at_the_top_of_the_rules_page(client):
+    page = get(client, "/rules")
+    assert page.index("May I take the pile?") < page.index('<ol class="topics">')
