@@ -156,6 +156,15 @@ class NewGameForm(FlaskForm):
         """The teams' names (partnership games only)."""
         return [self[f"team_{k}"] for k in range(self.side_count) if f"team_{k}" in self]
 
+    def start_fields(self) -> list[Field]:
+        """Each side's total carried over from a paper sheet (empty: 0)."""
+        return [self[f"start_{k}"] for k in range(self.side_count)]
+
+    def starting_totals(self) -> tuple[int, ...] | None:
+        """The totals carried over, or None when the game starts from zero."""
+        totals = tuple(field.data or 0 for field in self.start_fields())
+        return totals if any(totals) else None
+
     def option_fields(self) -> list[Field]:
         """The house-rule fields."""
         return [self[f"opt_{name}"] for name in self.house_options]
@@ -200,6 +209,13 @@ def new_game_form(ruleset: RuleSet, players: int, sides: int, formdata: Any = No
         pass
 
     Form.seat_count, Form.side_count = players, sides
+    for k in range(sides):
+        label = (
+            lazy_gettext("Player %(number)s", number=k + 1)
+            if players == sides
+            else lazy_gettext("Team %(number)s", number=k + 1)
+        )
+        setattr(Form, f"start_{k}", WholeNumberField(label, blank_zero=True))
     for i in range(players):
         setattr(
             Form,

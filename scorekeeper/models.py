@@ -56,6 +56,8 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     # How the table enters its first hand: "detailed" (card by card) or "quick" (the paper sheet's
     # totals); later hands start the way each side entered the hand before.
     entry_mode: Mapped[str] = mapped_column(String(10), default="detailed", server_default="detailed")
+    # Each side's total carried over from a paper sheet (the game resumes there); None: from zero.
+    starting_totals: Mapped[list[int] | None] = mapped_column(JSON, default=None)
 
     sides: Mapped[list[Side]] = relationship(
         back_populates="game", order_by="Side.position", cascade="all, delete-orphan"

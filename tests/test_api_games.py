@@ -219,3 +219,34 @@ def test_d5_a_fix_that_ends_the_game_earlier_leaves_later_hands_out_of_the_total
     back = client.put(f"{url}/1", json={"version": 2, "sides": first}, headers=headers).get_json()
     assert back["totals"] == [2500, 5150]
     assert [hand["counted"] for hand in back["hands"]] == [True, True]
+
+
+def test_a_game_resumed_from_a_paper_sheet_starts_from_its_totals(client):
+    """Issue 10: starting totals 1500 / -50 in classic ask for 90 and 15 at the first hand, and every
+    total after it carries on from there."""
+    game = client.post("/api/v1/games", json={**TABLE, "starting_totals": [1500, -50]}).get_json()
+    assert game["starting_totals"] == [1500, -50]
+    assert game["totals"] == [1500, -50]
+    assert game["next_minimums"] == [90, 15]
+    headers = {"X-Edit-Token": game["edit_token"]}
+    after = client.post(
+        f"/api/v1/games/{game['id']}/hands", json={"expected_hands": 0, "sides": [US, THEM]}, headers=headers
+    ).get_json()
+    assert after["totals"] == [1500 + 565, -50 + 780]
+    assert [side["total_after"] for side in after["hands"][0]["sides"]] == [2065, 730]
+    page = re.sub(r"\s+", " ", client.get(f"/e/{game['edit_token']}").get_data(as_text=True))
+    assert 'id="carried-over"' in page
+    assert "<strong>2065</strong>" in page
+    plain = client.post("/api/v1/games", json=TABLE).get_json()
+    assert plain["starting_totals"] == [0, 0]
+    assert 'id="carried-over"' not in client.get(f"/e/{plain['edit_token']}").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    "totals",
+    [[1500], [1500, 33], [5000, 0], ["1500", 0], [True, 0], 1500],
+)
+def test_starting_totals_a_sheet_cannot_hold_are_refused_by_name(client, totals):
+    response = client.post("/api/v1/games", json={**TABLE, "starting_totals": totals})
+    assert response.status_code == 400
+    assert response.get_json()["field"] == "starting_totals"

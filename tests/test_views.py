@@ -555,3 +555,15 @@ def test_the_paper_sheet_records_four_black_threes_melded_going_out(client):
     assert 'name="s0_q_black3" type="checkbox" value="y"' in text(client.get(game + "/hands/1"))
     assert "checked" in re.search(r'<input[^>]*name="s0_q_black3"[^>]*>', text(client.get(game + "/hands/1"))).group(0)
     assert 'name="s0_q_black3"' not in text(client.get(start_classic(client) + "/hands/new"))
+
+
+def test_the_new_game_form_carries_on_a_paper_sheet(client):
+    game = start_classic(client, start_0="1500", start_1="-50")
+    page = text(client.get(game))
+    assert "<td>90</td>" in page
+    assert "<td>15</td>" in page
+    refused = client.post("/games/new/classic?players=4&sides=2", data={**PLAYERS, "start_0": "1503"})
+    assert refused.status_code == 200
+    body = text(refused)
+    assert "A total carried over is a multiple of 5: 1503 is not." in body
+    assert 'value="1503"' in body  # the form comes back as typed

@@ -44,6 +44,7 @@ def game_json(game: Game) -> dict[str, Any]:
         "version": game.version,
         "first_dealer": game.first_dealer,
         "entry_mode": game.entry_mode,
+        "starting_totals": list(sheet.opening),
         "sides": [{"name": side.name, "players": [p.name for p in side.players]} for side in game.sides],
         "links": {
             "sheet": url_for("games.sheet", public_id=game.public_id, _external=True),
@@ -190,6 +191,16 @@ def create_game() -> Reply:
             gettext("options must be an object and first_dealer a seat number."),
             field="options",
         )
+    starting = body.get("starting_totals")
+    if starting is not None and (
+        not isinstance(starting, list) or not all(isinstance(t, int) and not isinstance(t, bool) for t in starting)
+    ):
+        return json_error(
+            400,
+            "invalid_request",
+            gettext("starting_totals must be a list of whole numbers, one per side."),
+            field="starting_totals",
+        )
     entry_mode = body.get("entry_mode", "detailed")
     if entry_mode not in ENTRY_MODES:
         return json_error(400, "invalid_request", gettext("entry_mode must be detailed or quick."), field="entry_mode")
@@ -199,11 +210,13 @@ def create_game() -> Reply:
         options={**table_options(base, players), **options},
         first_dealer=first_dealer,
         entry_mode=entry_mode,
+        starting_totals=tuple(starting) if starting is not None else None,
     )
     try:
         game = services.start_game(new)
     except OptionError as exc:
-        return json_error(400, "invalid_option", exc.render(translate), field=f"options.{exc.option}")
+        field = exc.option if exc.option == "starting_totals" else f"options.{exc.option}"
+        return json_error(400, "invalid_option", exc.render(translate), field=field)
     reply = game_json(game) | {"edit_token": game.edit_token}
     reply["links"]["edit"] = url_for("games.edit_sheet", edit_token=game.edit_token, _external=True)
     return jsonify(reply), 201

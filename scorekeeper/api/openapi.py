@@ -175,6 +175,11 @@ GAME_HAND = closed(
     },
     ("number", "version", "dealer", "partners", "entries", "sides", "counted"),
 )
+STARTING_TOTALS = {
+    "type": "array",
+    "items": {"type": "integer", "multipleOf": 5},
+    "description": "Each side's total carried over from a paper sheet; the first hand's minimums follow from it.",
+}
 ENTRY_MODE = {
     "type": "string",
     "enum": ["detailed", "quick"],
@@ -188,6 +193,7 @@ GAME = closed(
         "version": {"type": "integer"},
         "first_dealer": {"type": "integer"},
         "entry_mode": ENTRY_MODE,
+        "starting_totals": STARTING_TOTALS,
         "sides": {
             "type": "array",
             "items": closed(
@@ -226,6 +232,7 @@ NEW_GAME = closed(
         "options": OPTIONS,
         "first_dealer": whole(0, 5),
         "entry_mode": ENTRY_MODE,
+        "starting_totals": STARTING_TOTALS,
     },
     ("ruleset", "sides"),
 )

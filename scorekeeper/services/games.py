@@ -10,7 +10,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.orm import selectinload
 
-from ..engine import RULESETS, OptionError, configure
+from ..engine import RULESETS, OptionError, RuleSet, configure, game_outcome
 from ..engine.game import seat_of
 from ..engine.i18n import N_
 from ..extensions import db
@@ -37,6 +37,7 @@ class NewGame:
     options: dict[str, Any] = field(default_factory=dict)
     first_dealer: int = 0
     entry_mode: str = "detailed"  # the first hand's way of entry: "detailed" or "quick"
+    starting_totals: tuple[int, ...] | None = None  # carried over from a paper sheet
 
 
 #: A game with who plays, in one query each; its hands are read only when its sheet is not kept
@@ -104,13 +105,16 @@ def start_game(new: NewGame, rematch_of: Game | None = None) -> Game:
     base = RULESETS.get(new.ruleset_id)
     if base is None:
         raise OptionError("ruleset", N_("There is no rule set called %(id)s."), {"id": new.ruleset_id})
-    configure(base, new.options, sides=len(new.sides))  # raises OptionError naming the option
+    ruleset = configure(base, new.options, sides=len(new.sides))  # raises OptionError naming the option
+    if new.starting_totals is not None:
+        check_starting_totals(new.starting_totals, ruleset, len(new.sides))
     begin_write()
     game = Game(
         ruleset_id=new.ruleset_id,
         options=dict(new.options),
         first_dealer=new.first_dealer,
         entry_mode=new.entry_mode,
+        starting_totals=list(new.starting_totals) if new.starting_totals and any(new.starting_totals) else None,
         rematch_of_id=rematch_of.id if rematch_of is not None else None,
     )
     game.sides = [
@@ -127,6 +131,26 @@ def start_game(new: NewGame, rematch_of: Game | None = None) -> Game:
     db.session.add(game)
     db.session.commit()
     return game
+
+
+def check_starting_totals(totals: tuple[int, ...], ruleset: RuleSet, sides: int) -> None:
+    """Totals carried over from a paper sheet: one per side, each a score a sheet can hold (a multiple
+    of 5, below zero allowed), and not already past the end; raises ``OptionError`` naming them."""
+    if len(totals) != sides:
+        raise OptionError(
+            "starting_totals", N_("starting_totals must hold one total per side: %(count)s."), {"count": sides}
+        )
+    for total in totals:
+        if total % 5:
+            raise OptionError(
+                "starting_totals", N_("A total carried over is a multiple of 5: %(total)s is not."), {"total": total}
+            )
+    if game_outcome(totals, ruleset, 0).game_over:
+        raise OptionError(
+            "starting_totals",
+            N_("With these totals the game would already be over (the target is %(target)s)."),
+            {"target": ruleset.target},
+        )
 
 
 @writes

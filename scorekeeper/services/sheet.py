@@ -76,6 +76,7 @@ class Sheet:
     next_hand: int
     next_dealer: str
     seat_names: tuple[str, ...] = ()  # every player, in seat order
+    opening: tuple[int, ...] = ()  # each side's total before hand 1 (carried over from paper, or 0)
 
     @property
     def game_over(self) -> bool:
@@ -167,7 +168,8 @@ def _sum_up(game: Game, hands: Sequence[tuple[int, int, Record]], start: Sheet |
     ruleset = start.ruleset if start else game_ruleset(game)
     names = start.side_names if start else tuple(side.name for side in game.sides)
     players = start.seat_names if start else tuple(player.name for player in seats(game))
-    totals = start.totals if start else tuple(0 for _ in names)
+    opening = start.opening if start else opening_totals(game)
+    totals = start.totals if start else opening
     rows: list[SheetHand] = list(start.hands) if start else []
     outcome = start.outcome if start else game_outcome(totals, ruleset, 0)
     ended_with = start.ended_with_hand if start else None
@@ -197,14 +199,22 @@ def _sum_up(game: Game, hands: Sequence[tuple[int, int, Record]], start: Sheet |
         next_hand=next_hand,
         next_dealer=players[dealer_for_hand(game.first_dealer, next_hand, len(players))],
         seat_names=players,
+        opening=opening,
     )
+
+
+def opening_totals(game: Game) -> tuple[int, ...]:
+    """Each side's total before hand 1: carried over from a paper sheet, or 0."""
+    if game.starting_totals and len(game.starting_totals) == len(game.sides):
+        return tuple(int(total) for total in game.starting_totals)
+    return tuple(0 for _ in game.sides)
 
 
 def preview_hand(game: Game, record: Record, number: int | None = None) -> HandResult:
     """Score a hand as typed, before it is saved; raises ``RuleViolations`` when refused."""
     sheet = compute_sheet(game)
     number = number or sheet.next_hand
-    totals = sheet.hands[number - 2].totals if number > 1 else tuple(0 for _ in sheet.side_names)
+    totals = sheet.hands[number - 2].totals if number > 1 else sheet.opening
     entries = to_entries(record, sheet.side_names, totals)
     return score_hand(entries, sheet.ruleset, number, partners_of(record))
 

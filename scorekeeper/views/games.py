@@ -93,6 +93,7 @@ def new_game(ruleset_id: str) -> Page:
             options=options,
             first_dealer=form.first_dealer.data,
             entry_mode=form.entry_mode.data,
+            starting_totals=form.starting_totals(),
         )
         try:
             game = services.start_game(new)
@@ -103,6 +104,8 @@ def new_game(ruleset_id: str) -> Page:
             return render_template("games/new.html", form=form, ruleset=ruleset, players=players, sides=sides), 503
         except OptionError as exc:
             field = form._fields.get(f"opt_{exc.option}") or (form.hands if exc.option == "hands_in_match" else None)
+            if exc.option == "starting_totals":
+                field = form.start_fields()[0]
             message = exc.render(translate)
             if field is not None:
                 field.errors = [*field.errors, message]

@@ -1,0 +1,26 @@
+"""starting totals: a game resumed from a paper sheet starts from each side's total there
+
+Revision ID: 0008
+Revises: 0007
+Create Date: 2026-11-23 13:40:00
+
+"""
+from alembic import op
+import sqlalchemy as sa
+
+
+# revision identifiers, used by Alembic.
+revision = '0008'
+down_revision = '0007'
+branch_labels = None
+depends_on = None
+
+
+def upgrade():
+    with op.batch_alter_table('game', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('starting_totals', sa.JSON(), nullable=True))
+
+
+def downgrade():
+    with op.batch_alter_table('game', schema=None) as batch_op:
+        batch_op.drop_column('starting_totals')
