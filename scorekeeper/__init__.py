@@ -205,6 +205,7 @@ def register_template_globals(app: Flask) -> None:
         breakdown_rows,
         ends_game_sentence,
         finished_sentence,
+        house_rule_lines,
         leader_sentence,
         signed,
         winner_sentence,
@@ -217,6 +218,7 @@ def register_template_globals(app: Flask) -> None:
         leader_sentence=leader_sentence,
         ends_game_sentence=ends_game_sentence,
         breakdown_rows=breakdown_rows,
+        house_rule_lines=house_rule_lines,
     )
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["short_time"] = short_time

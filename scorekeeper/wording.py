@@ -3,12 +3,18 @@ singular ("Ganan Nosotras", "Gana Ana"; "Ana & Luis win", "Ana wins")."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from flask_babel import gettext, pgettext
 
 from .engine.game import SideScore
 from .engine.i18n import N_
 from .i18n import _, ngettext, translate
+from .reference.options import CHOICE_TEXT, OPTION_TEXT
 from .services import Sheet
+
+#: Options the sheet already shows (the table, how the game ends), not repeated among the house rules.
+SHOWN_ELSEWHERE = frozenset({"players", "target", "match_mode", "hands_in_match"})
 
 #: The items of a hand score, as the sheet names them.
 BREAKDOWN_LABELS = {
@@ -81,3 +87,23 @@ def ends_game_sentence(sheet: Sheet, name: str) -> str:
     if _is_team(sheet):
         return str(gettext("This hand ends the game: %(name)s win.", name=name))
     return str(gettext("This hand ends the game: %(name)s wins.", name=name))
+
+
+def house_rule_lines(options: Mapping[str, object]) -> list[str]:
+    """The house rules a game was started with, one "rule: value" line each, in the request's language
+    (what the printed sheet lists)."""
+    lines = []
+    for name, value in sorted(options.items()):
+        if name in SHOWN_ELSEWHERE:
+            continue
+        label = translate(OPTION_TEXT[name][0]) if name in OPTION_TEXT else name
+        if isinstance(value, bool):
+            shown = _("yes") if value else _("no")
+        elif value is None:
+            shown = _("none")
+        elif isinstance(value, str):
+            shown = translate(CHOICE_TEXT.get(value, value))
+        else:
+            shown = str(value)
+        lines.append(f"{label}: {shown}")
+    return lines

@@ -250,3 +250,19 @@ def test_starting_totals_a_sheet_cannot_hold_are_refused_by_name(client, totals)
     response = client.post("/api/v1/games", json={**TABLE, "starting_totals": totals})
     assert response.status_code == 400
     assert response.get_json()["field"] == "starting_totals"
+
+
+def test_the_printed_sheet_lists_the_house_rules_and_each_hands_minimums(client):
+    """Issue 10 (print): the sheet's print-only head names the players and the house rules the game was
+    started with, in the reader's language; each hand says the minimums it leaves for the next one."""
+    body = {**TABLE, "ruleset": "es_tradicional", "options": {"canasta_count_cumulative": True, "target": 7500}}
+    game = client.post("/api/v1/games", json=body).get_json()
+    headers = {"X-Edit-Token": game["edit_token"]}
+    client.post(f"/api/v1/games/{game['id']}/hands", json={"expected_hands": 0, "sides": [US, THEM]}, headers=headers)
+    page = re.sub(r"\s+", " ", client.get(f"/e/{game['edit_token']}").get_data(as_text=True))
+    assert "House rules: Canastón and canasta de canastas add up: yes</p>" in page
+    assert "<strong>Ellos</strong>: Bea, Juan" in page
+    assert "First meld next hand, at least: Ana &amp; Luis 50 · Ellos 50" in page  # 565 and 780: both below 1500
+    client.set_cookie("lang", "es")
+    spanish = re.sub(r"\s+", " ", client.get(f"/e/{game['edit_token']}").get_data(as_text=True))
+    assert ": sí</p>" in spanish

@@ -62,6 +62,11 @@
       });
     });
   });
+  Array.prototype.forEach.call(root.querySelectorAll("[data-print]"), function (block) {
+    if (!window.print) return;
+    block.hidden = false;
+    block.querySelector("button").addEventListener("click", function () { window.print(); });
+  });
   }
   enhanceShare(document);
 

@@ -1,0 +1,31 @@
+"""Issue 10: the sheet on paper: every hand's breakdown open, the rule set, house rules, players,
+date, each hand's minimums and the winner; nothing to tap."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from .test_fit import long_game
+
+
+def test_the_printed_sheet_opens_every_breakdown(page: Page, live_server: str):
+    game = long_game(page, live_server, 3)
+    page.goto(f"{live_server}/e/{game['edit_token']}")
+    expect(page.locator("[data-print] button")).to_be_visible()  # the Print button, with the script
+    details = page.locator("details.hand .hand-detail")
+    expect(details.first).to_be_hidden()  # folded on the screen
+    page.emulate_media(media="print")
+    for number in range(3):
+        expect(details.nth(number)).to_be_visible()
+        expect(details.nth(number)).to_contain_text("First meld next hand, at least:")
+    head = page.locator(".print-head")
+    expect(head).to_be_visible()
+    expect(head).to_contain_text("Nosotras: Ana María, Carmen")
+    expect(head).to_contain_text("Started")
+    expect(page.locator(".sheet-title")).to_have_text("Spanish traditional")
+    expect(page.locator(".save-bar")).to_be_hidden()
+    expect(page.locator("[data-print]")).to_be_hidden()
+    page.screenshot(path="test-results/printed-sheet.png", full_page=True)
+    for size in ("A4", "Letter"):
+        pdf = page.pdf(format=size, print_background=False)
+        assert pdf.startswith(b"%PDF")
