@@ -9,6 +9,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .. import services
+from ..chart import chart_of
 from ..engine import RULESETS, OptionError, configure
 from ..engine.options import table_options, table_shapes
 from ..forms import new_game_form
@@ -191,6 +192,7 @@ def _render_sheet(game: Game, *, editable: bool, etag: str, view: str) -> tuple[
         already=already,
         undone=undone,
         result_text=result,
+        chart=chart_of(sheet) if view == "sheet" else None,
         csrf_token=lambda: page_cache.SESSION_TOKEN,  # the same body serves every phone of the table
         etag=etag,
     )

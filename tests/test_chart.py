@@ -1,0 +1,61 @@
+"""Issue 10: the score as a chart, drawn on the server: one line per side through its running totals,
+the target line and the bands of the initial-meld minimum, with a text alternative."""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper import services
+from scorekeeper.chart import chart_of
+from scorekeeper.models import Game
+
+from .test_api_games import TABLE, THEM, US
+
+
+def _game_with_two_hands(client) -> dict:
+    game = client.post("/api/v1/games", json=TABLE).get_json()
+    headers = {"X-Edit-Token": game["edit_token"]}
+    for number in range(2):
+        body = {"expected_hands": number, "sides": [US, THEM]}
+        client.post(f"/api/v1/games/{game['id']}/hands", json=body, headers=headers)
+    return game
+
+
+def test_the_chart_has_one_line_per_side_through_its_running_totals(app, client):
+    game = _game_with_two_hands(client)
+    with app.app_context():
+        chart = chart_of(services.compute_sheet(services.find_game(game["id"], editable=False) or Game()))
+    assert chart is not None
+    assert [line.totals for line in chart.lines] == [(0, 565, 1130), (0, 780, 1560)]
+    # 0 to 5000 (the target) in steps of 1000, from y 186 at 0 to y 10 at 5000; hands 0, 1, 2 at x 44, 185, 326
+    assert chart.lines[0].points == "44.0,186.0 185.0,166.1 326.0,146.2"
+    assert chart.lines[1].points == "44.0,186.0 185.0,158.5 326.0,131.1"
+    assert [level.total for level in chart.levels] == [0, 1000, 2000, 3000, 4000, 5000]
+    assert chart.target == 5000
+    assert chart.target_y == 10.0
+    assert [band.minimum for band in chart.bands] == [50, 90, 120]  # 0-1495, 1500-2995, 3000 and up
+    assert [n for _, n in chart.hands] == [1, 2]
+
+
+def test_the_sheet_draws_the_chart_with_a_text_alternative(client):
+    game = _game_with_two_hands(client)
+    page = re.sub(r"\s+", " ", client.get(f"/g/{game['id']}").get_data(as_text=True))
+    assert page.count("<polyline") == 2
+    assert 'data-totals="0 565 1130"' in page
+    assert "Ana &amp; Luis: 0, 565, 1130. Ellos: 0, 780, 1560. Target: 5000." in page
+    client.set_cookie("lang", "es")
+    assert "Cómo fue la partida" in client.get(f"/g/{game['id']}").get_data(as_text=True)
+
+
+def test_no_chart_before_the_first_hand_and_the_opening_totals_start_it(client):
+    fresh = client.post("/api/v1/games", json=TABLE).get_json()
+    assert "<svg" not in client.get(f"/g/{fresh['id']}").get_data(as_text=True)
+    resumed = client.post("/api/v1/games", json={**TABLE, "starting_totals": [1500, -50]}).get_json()
+    client.post(
+        f"/api/v1/games/{resumed['id']}/hands",
+        json={"expected_hands": 0, "sides": [US, THEM]},
+        headers={"X-Edit-Token": resumed["edit_token"]},
+    )
+    page = client.get(f"/g/{resumed['id']}").get_data(as_text=True)
+    assert 'data-totals="1500 2065"' in page
+    assert 'data-totals="-50 730"' in page
