@@ -44,7 +44,7 @@ def test_the_api_keeps_its_openapi_document(app, mode):
     config = schemathesis.Config.from_dict(FUZZ_CONFIG)
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app, config=config)
     operations = [result.ok() for result in schema.get_all_operations()]
-    assert len(operations) == 8
+    assert len(operations) == 9
     for operation in operations:
 
         @hypothesis.given(case=operation.as_strategy(generation_mode=mode))

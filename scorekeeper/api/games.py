@@ -26,6 +26,7 @@ from ..limits import PLAYER_NAME, SIDE_NAME, is_token
 from ..models import Game
 from ..payloads import ShapeError, parse_partners, parse_side, text
 from ..records import Record, entry_json, side_from_entry
+from ..services.export import ImportRefused, import_game
 from ..views.conditional import unchanged, version_tag
 from . import bp
 from .bodies import Refusal, json_object
@@ -217,6 +218,20 @@ def create_game() -> Reply:
     except OptionError as exc:
         field = exc.option if exc.option == "starting_totals" else f"options.{exc.option}"
         return json_error(400, "invalid_option", exc.render(translate), field=field)
+    reply = game_json(game) | {"edit_token": game.edit_token}
+    reply["links"]["edit"] = url_for("games.edit_sheet", edit_token=game.edit_token, _external=True)
+    return jsonify(reply), 201
+
+
+@bp.post("/games/import")
+@new_games
+def import_a_game() -> Reply:
+    """A new game from one exported by ``GET /g/<id>/export.json``: 201 with the game, its edit token and
+    links (the sheet worked out again from the hands); 400 naming the first thing wrong, nothing stored."""
+    try:
+        game = import_game(json_object())
+    except ImportRefused as refused:
+        return json_error(400, "invalid_import", render(refused.msg), field=refused.field)
     reply = game_json(game) | {"edit_token": game.edit_token}
     reply["links"]["edit"] = url_for("games.edit_sheet", edit_token=game.edit_token, _external=True)
     return jsonify(reply), 201

@@ -332,6 +332,26 @@ def document() -> Schema:
                     },
                 }
             },
+            "/games/import": {
+                "post": {
+                    "operationId": "importGame",
+                    "summary": "A new game from one exported as JSON (GET /g/{public_id}/export.json): the hands as"
+                    " entered and the change log; the sheet is worked out again. A bad file is a 400 naming the field"
+                    " (invalid_import), and nothing is stored.",
+                    "requestBody": {
+                        "required": True,
+                        "content": {"application/json": {"schema": {"type": "object"}}},
+                    },
+                    "responses": {
+                        "201": {
+                            **json_content(ref("Game"), "The new game, its links, its edit token."),
+                            "links": GAME_LINKS,
+                        },
+                        **REFUSED,
+                        "503": CHANGE_REFUSED["503"],
+                    },
+                }
+            },
             "/games/{public_id}": {
                 "get": {
                     "operationId": "readGame",

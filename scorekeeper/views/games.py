@@ -212,4 +212,4 @@ def rematch(edit_token: str) -> Response:
 # ---- helpers -----------------------------------------------------------------------------
 
 
-from . import hands, share  # noqa: E402,F401  (their routes register on bp)
+from . import export, hands, share  # noqa: E402,F401  (their routes register on bp)

@@ -1,0 +1,87 @@
+"""A game taken out (the sheet as CSV, the whole game as JSON) and brought back from such a file."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from flask import Response, redirect, render_template, request, url_for
+from flask_babel import gettext
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from werkzeug.wrappers import Response as BaseResponse
+
+from .. import services
+from ..i18n import _, render, translate
+from ..limiting import new_games
+from ..services.export import ImportRefused, game_export, import_game, sheet_rows
+from ..wording import BREAKDOWN_LABELS
+from .games import bp, find_or_404
+from .memory import remember
+
+
+@bp.get("/g/<public_id>/export.csv")
+def export_csv(public_id: str) -> Response:
+    """One row per hand and side: every breakdown item, the hand score, the running total and the next
+    minimum; the header in the reader's language."""
+    game = find_or_404(public_id, editable=False)
+    header = [_("Hand"), _("Dealer"), _("Side"), _("Hand score"), _("Total"), _("First meld next hand, at least")]
+    rows = sheet_rows(services.compute_sheet(game), header, lambda item: translate(BREAKDOWN_LABELS[item]))
+    out = io.StringIO()
+    out.write("\ufeff")  # spreadsheet programs then read the accents right
+    csv.writer(out).writerows(rows)
+    return _download(out.getvalue(), "text/csv; charset=utf-8", f"canasta-{game.public_id}.csv")
+
+
+@bp.get("/g/<public_id>/export.json")
+def export_json(public_id: str) -> Response:
+    """The whole game as entered, with its change log: a file this app can bring back."""
+    game = find_or_404(public_id, editable=False)
+    body = json.dumps(game_export(game), ensure_ascii=False, indent=1)
+    return _download(body, "application/json; charset=utf-8", f"canasta-{game.public_id}.json")
+
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+class ImportForm(FlaskForm):  # type: ignore[misc]
+    """A game file exported by this app."""
+
+    game_file = FileField()
+
+
+@bp.route("/games/import", methods=["GET", "POST"])
+@new_games
+def import_page() -> str | tuple[str, int] | BaseResponse:
+    """Upload a game exported by this app: it becomes a new game with its own links."""
+    form = ImportForm()
+    if request.method == "GET":
+        return render_template("games/import.html", form=form, problem=None)
+    if not form.validate_on_submit():
+        return render_template("games/import.html", form=form, problem=None), 400
+    upload = form.game_file.data
+    if upload is None or not getattr(upload, "filename", ""):
+        problem = gettext("Choose a file exported by this app (a .json file) first.")
+        return render_template("games/import.html", form=form, problem=problem), 400
+    try:
+        data: Any = json.loads(upload.read().decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError):
+        problem = gettext("This file is not a game exported by this app: it is not JSON.")
+        return render_template("games/import.html", form=form, problem=problem), 400
+    try:
+        game = import_game(data)
+    except ImportRefused as refused:
+        problem = gettext("Not imported: %(field)s: %(message)s", field=refused.field, message=render(refused.msg))
+        return render_template("games/import.html", form=form, problem=problem), 400
+    except services.StorageUnavailable:
+        problem = gettext(
+            "The game could not be started: the scores cannot be written right now. Try again in a moment."
+        )
+        return render_template("games/import.html", form=form, problem=problem), 503
+    remember(game, editable=True)
+    return redirect(url_for("games.edit_sheet", edit_token=game.edit_token))
