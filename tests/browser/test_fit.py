@@ -49,6 +49,7 @@ def pages_of(game: dict) -> list[str]:
         "/tools/pile",
         "/tools/go-out",
         "/open?link=nada",
+        "/games/import",
     ]
 
 
