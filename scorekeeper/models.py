@@ -58,6 +58,10 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     entry_mode: Mapped[str] = mapped_column(String(10), default="detailed", server_default="detailed")
     # Each side's total carried over from a paper sheet (the game resumes there); None: from zero.
     starting_totals: Mapped[list[int] | None] = mapped_column(JSON, default=None)
+    # The table of friends the game belongs to (its history and records), if any.
+    group_id: Mapped[int | None] = mapped_column(
+        ForeignKey("table_group.id", ondelete="SET NULL"), default=None, index=True
+    )
 
     sides: Mapped[list[Side]] = relationship(
         back_populates="game", order_by="Side.position", cascade="all, delete-orphan"
@@ -68,6 +72,35 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     edits: Mapped[list[EditLog]] = relationship(
         back_populates="game", order_by="EditLog.id", cascade="all, delete-orphan"
     )
+
+
+class Group(db.Model):  # type: ignore[name-defined,misc]
+    """A table of friends that plays again and again: its own link, its roster, its games."""
+
+    __tablename__ = "table_group"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(String(32), unique=True, index=True, default=new_token)
+    name: Mapped[str] = mapped_column(String(80))
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+    players: Mapped[list[GroupPlayer]] = relationship(
+        back_populates="group", order_by="GroupPlayer.position", cascade="all, delete-orphan"
+    )
+
+
+class GroupPlayer(db.Model):  # type: ignore[name-defined,misc]
+    """A player on a group's roster, in the order the group wrote them."""
+
+    __tablename__ = "group_player"
+    __table_args__ = (UniqueConstraint("group_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("table_group.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(60))
+
+    group: Mapped[Group] = relationship(back_populates="players")
 
 
 class Side(db.Model):  # type: ignore[name-defined,misc]

@@ -16,7 +16,7 @@ from ..forms import new_game_form
 from ..i18n import translate
 from ..limiting import guard_links, new_games
 from ..models import Game
-from ..services import phone
+from ..services import history, phone
 from ..sharing import result_text
 from . import page_cache
 from .conditional import unchanged, version_tag
@@ -68,7 +68,8 @@ def forget_game(public_id: str) -> Response:
 def choose_ruleset() -> str:
     """Pick the rule set and the table (how many players, in how many sides)."""
     choices = [(ruleset, table_shapes(ruleset)) for ruleset in RULESETS.values()]
-    return render_template("games/choose.html", choices=choices)
+    group = groups.group_for_new_game(request.args.get("group"))
+    return render_template("games/choose.html", choices=choices, group=group)
 
 
 @bp.route("/games/new/<ruleset_id>", methods=["GET", "POST"])
@@ -86,6 +87,10 @@ def new_game(ruleset_id: str) -> Page:
     players, sides = shape
     ruleset = configure(base, table_options(base, players), sides=sides)
     form = new_game_form(ruleset, players, sides, formdata=request.form if request.method == "POST" else None)
+    group = groups.group_for_new_game(request.args.get("group"))
+    if group is not None and request.method == "GET":
+        for field, player in zip(form.seat_fields(), group.players, strict=False):
+            field.data = player.name  # the group's players, in its order: change any before starting
     if form.validate_on_submit():
         options = {**table_options(base, players), **form.chosen_options(ruleset)}
         new = services.NewGame(
@@ -113,6 +118,8 @@ def new_game(ruleset_id: str) -> Page:
             else:
                 form.form_errors.append(message)
         else:
+            if group is not None:
+                history.add_game(group, game)
             remember(game, editable=True)
             return redirect(url_for("games.edit_sheet", edit_token=game.edit_token))
     return render_template("games/new.html", form=form, ruleset=ruleset, players=players, sides=sides)
@@ -212,4 +219,4 @@ def rematch(edit_token: str) -> Response:
 # ---- helpers -----------------------------------------------------------------------------
 
 
-from . import export, hands, share  # noqa: E402,F401  (their routes register on bp)
+from . import export, groups, hands, share  # noqa: E402,F401  (their routes register on bp)

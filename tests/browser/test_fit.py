@@ -50,6 +50,7 @@ def pages_of(game: dict) -> list[str]:
         "/tools/go-out",
         "/open?link=nada",
         "/games/import",
+        "/groups/new",
     ]
 
 

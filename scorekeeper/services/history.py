@@ -1,0 +1,101 @@
+"""A table of friends (a group): its own link, its roster, and its games looked back on.
+
+Every total, minimum and winner shown comes from each game's sheet (``compute_sheet``): nothing is
+stored twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date, datetime, time
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from ..extensions import db
+from ..limits import is_token
+from ..models import Game, Group, GroupPlayer, Side
+from ..reference.search import normalize
+from .sheet import Sheet, compute_sheet
+from .transaction import begin_write, lock, writes
+
+#: Players a roster holds at most (a club night, not a league).
+ROSTER = 24
+
+
+@writes
+def start_group(name: str, players: Sequence[str]) -> Group:
+    """A new group with its roster (names in the order given, blanks and repeats left out)."""
+    begin_write()
+    group = Group(name=name.strip())
+    group.players = [GroupPlayer(position=i, name=player) for i, player in enumerate(_roster([], players))]
+    db.session.add(group)
+    db.session.commit()
+    return group
+
+
+def find_group(token: str) -> Group | None:
+    """The group behind a link (None for anything that is not one)."""
+    if not is_token(token):
+        return None
+    return db.session.scalars(select(Group).where(Group.token == token).options(selectinload(Group.players))).first()
+
+
+@writes
+def add_players(group: Group, names: Sequence[str]) -> Group:
+    """Put players on the roster (names already there are not repeated)."""
+    begin_write()
+    group = db.session.scalars(select(Group).where(Group.id == group.id).with_for_update()).one()
+    known = [player.name for player in group.players]
+    for offset, name in enumerate(_roster(known, names)[len(known) :]):
+        group.players.append(GroupPlayer(position=len(known) + offset, name=name))
+    db.session.commit()
+    return group
+
+
+@writes
+def add_game(group: Group, game: Game) -> Game:
+    """Count a game as one of the group's (a game belongs to one group at most)."""
+    game = lock(game)
+    game.group_id = group.id
+    db.session.commit()
+    return game
+
+
+def group_games(
+    group: Group, player: str = "", since: date | None = None, until: date | None = None, zone: str = "UTC"
+) -> list[tuple[Game, Sheet]]:
+    """The group's games, newest first, each with its sheet; only those where a player whose name holds
+    ``player`` played (accents and case aside), started between ``since`` and ``until`` (days in ``zone``)."""
+    query = (
+        select(Game)
+        .where(Game.group_id == group.id)
+        .options(selectinload(Game.sides).selectinload(Side.players))
+        .order_by(Game.created_at.desc(), Game.id.desc())
+    )
+    here = ZoneInfo(zone)
+    if since is not None:
+        query = query.where(Game.created_at >= _utc(datetime.combine(since, time.min, here)))
+    if until is not None:
+        query = query.where(Game.created_at <= _utc(datetime.combine(until, time.max, here)))
+    games = list(db.session.scalars(query))
+    wanted = normalize(player.strip())
+    if wanted:
+        games = [g for g in games if any(wanted in normalize(p.name) for side in g.sides for p in side.players)]
+    return [(game, compute_sheet(game)) for game in games]
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.astimezone(ZoneInfo("UTC")).replace(tzinfo=None)
+
+
+def _roster(known: Sequence[str], names: Sequence[str]) -> list[str]:
+    roster = list(known)
+    seen = {normalize(name) for name in roster}
+    for name in names:
+        cleaned = name.strip()
+        if cleaned and normalize(cleaned) not in seen and len(roster) < ROSTER:
+            roster.append(cleaned)
+            seen.add(normalize(cleaned))
+    return roster

@@ -1,0 +1,135 @@
+"""A table of friends (a group): start one, its page (roster, games, search), add players and games.
+
+The group's link is its only key, like a game's: whoever holds it sees the games and adds to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+
+from flask import abort, redirect, render_template, request, url_for
+from flask_babel import gettext, lazy_gettext
+from flask_wtf import FlaskForm
+from wtforms import StringField
+from wtforms.validators import Length
+
+from .. import services
+from ..forms import CleanText
+from ..i18n import select_timezone
+from ..limiting import new_games
+from ..limits import PLAYER_NAME, SIDE_NAME
+from ..models import Game, Group
+from ..services import history, phone
+from ..sharing import shared_url
+from .games import Page, bp
+
+#: Name boxes on the new-group page (more players are added on the group's page).
+NEW_ROSTER = 8
+
+
+class NewGroupForm(FlaskForm):  # type: ignore[misc]
+    """A group's name and its first players."""
+
+    name = StringField(lazy_gettext("Name of the group"), [Length(max=SIDE_NAME), CleanText()])
+
+
+for _seat in range(NEW_ROSTER):
+    setattr(
+        NewGroupForm,
+        f"player_{_seat}",
+        StringField(lazy_gettext("Player %(number)s", number=_seat + 1), [Length(max=PLAYER_NAME), CleanText()]),
+    )
+
+
+class PlayerForm(FlaskForm):  # type: ignore[misc]
+    """One more player for the roster."""
+
+    name = StringField(lazy_gettext("Name"), [Length(max=PLAYER_NAME), CleanText()])
+
+
+@bp.route("/groups/new", methods=["GET", "POST"])
+@new_games
+def new_group() -> Page:
+    """Start a group: a name and the players who usually sit at the table."""
+    form = NewGroupForm()
+    if form.validate_on_submit():
+        names = [form[f"player_{i}"].data or "" for i in range(NEW_ROSTER)]
+        name = (form.name.data or "").strip() or gettext("Our Canasta table")
+        try:
+            group = history.start_group(name, names)
+        except services.StorageUnavailable:
+            form.form_errors.append(
+                gettext(
+                    "The group could not be started: the scores cannot be written right now. Try again in a moment."
+                )
+            )
+            return render_template("groups/new.html", form=form, roster=NEW_ROSTER), 503
+        return redirect(url_for("games.group_page", token=group.token))
+    status = 400 if form.errors else 200
+    return render_template("groups/new.html", form=form, roster=NEW_ROSTER), status
+
+
+@bp.get("/t/<token>")
+def group_page(token: str) -> Page:
+    """The group: its link, its roster, a new game with its players, and its games (searchable)."""
+    group = _group_or_404(token)
+    player = request.args.get("player", "")[:PLAYER_NAME]
+    since, until = _day(request.args.get("from")), _day(request.args.get("to"))
+    games = history.group_games(group, player, since, until, select_timezone())
+    return _render(group, games, player=player, since=since, until=until)
+
+
+@bp.post("/t/<token>/players")
+def add_player(token: str) -> Page:
+    """Put one more player on the roster."""
+    group = _group_or_404(token)
+    form = PlayerForm()
+    if not form.validate_on_submit() or not (form.name.data or "").strip():
+        problem = "; ".join(form.name.errors) or gettext("Type the player's name first.")
+        return _render(group, history.group_games(group), player_problem=problem, player_form=form), 400
+    history.add_players(group, [form.name.data or ""])
+    return redirect(url_for("games.group_page", token=token) + "#roster")
+
+
+@bp.post("/t/<token>/games")
+def add_group_game(token: str) -> Page:
+    """Count a game (by its link or code) as one of the group's."""
+    group = _group_or_404(token)
+    typed = request.form.get("link", "")[:300]
+    found = phone.find_opened(typed)
+    if found is None:
+        problem = gettext("No game was found for that link or code. Check it, or ask for it again.")
+        return _render(group, history.group_games(group), game_problem=problem, typed=typed), 404
+    history.add_game(group, found[0])
+    return redirect(url_for("games.group_page", token=token) + "#games")
+
+
+def group_for_new_game(token: str | None) -> Group | None:
+    """The group a new game is started from (``?group=<token>`` on the new-game page), if any."""
+    return history.find_group(token) if token else None
+
+
+def _group_or_404(token: str) -> Group:
+    group = history.find_group(token)
+    if group is None:
+        abort(404)
+    return group
+
+
+def _day(text: str | None) -> date | None:
+    try:
+        return date.fromisoformat(text) if text else None
+    except ValueError:
+        return None
+
+
+def _render(group: Group, games: Sequence[tuple[Game, services.Sheet]], **shown: object) -> str:
+    shown.setdefault("player_form", PlayerForm(formdata=None))
+    return render_template(
+        "groups/group.html",
+        group=group,
+        games=games,
+        link=shared_url("games.group_page", token=group.token),
+        **shown,
+    )
