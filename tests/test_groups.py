@@ -72,3 +72,100 @@ def test_a_game_played_already_is_added_by_its_code_and_the_history_is_searched(
     assert "No game of the group matches." in text(client.get(group + "?player=Carmen"))
     assert "No game of the group matches." in text(client.get(group + "?from=2001-01-01&to=2001-12-31"))
     assert "Tomás · Ana" in text(client.get(group + "?from=2001-01-01&to=2999-12-31&player=ana"))
+
+
+def _quick(points, natural=0, mixed=0, red3=0, held=0, out=False, concealed=False):
+    side = {"meld_points": points, "canastas": {"natural": natural, "mixed": mixed}, "hand_points": held}
+    return side | {"red_threes": red3, "went_out": out, "concealed": concealed}
+
+
+def _play(client, group: str, sides: list[list[str]], hands: list[list[dict]]) -> None:
+    token = group.rsplit("/", 1)[1]
+    game = client.post(
+        "/api/v1/games", json={"ruleset": "classic", "sides": [{"players": p} for p in sides]}
+    ).get_json()
+    assert client.post(group + "/games", data={"link": f"/g/{game['id']}"}).status_code == 302
+    for number, hand in enumerate(hands):
+        body = {"expected_hands": number, "sides": hand}
+        saved = client.post(
+            f"/api/v1/games/{game['id']}/hands", json=body, headers={"X-Edit-Token": game["edit_token"]}
+        )
+        assert saved.status_code == 201, saved.get_json()
+    assert token
+
+
+def test_the_records_of_a_group_of_three_finished_games_are_the_ones_worked_out_by_hand(app, client):
+    """Classic, paper-sheet hands (natural canasta 500, mixed 300, red three 100, out 100, concealed 200):
+    G1 Ana & Luis beat Bea & Juan: 4700 (7 natural, 1 red three, out) + 900 (1 natural, out) = 5600
+       against 50 (100 - 50 held) + 670 (200 + mixed 300 + 2 red threes 200 - 30 held) = 720.
+    G2 Luis & Juan beat Ana & Bea: 5300 (1200 + 7 natural + 1 mixed + 2 red threes + out) against
+       680 (200 + 1 natural - 20 held).
+    G3 Bea & Juan beat Ana & Luis: 4800 (1100 + 6 natural + 2 mixed + out) + 510 (250 + mixed - 40) = 5310
+       against 350 (150 + mixed - 100 held) + 1100 (400 + natural + out concealed 200) = 1450."""
+    from scorekeeper.services import history, standing
+
+    group = _group(client)
+    _play(
+        client,
+        group,
+        [["Ana", "Luis"], ["Bea", "Juan"]],
+        [
+            [_quick(1000, natural=7, red3=1, out=True), _quick(100, held=50)],
+            [_quick(300, natural=1, out=True), _quick(200, mixed=1, red3=2, held=30)],
+        ],
+    )
+    _play(
+        client,
+        group,
+        [["Ana", "Bea"], ["Luis", "Juan"]],
+        [
+            [_quick(200, natural=1, held=20), _quick(1200, natural=7, mixed=1, red3=2, out=True)],
+        ],
+    )
+    _play(
+        client,
+        group,
+        [["Ana", "Luis"], ["Bea", "Juan"]],
+        [
+            [_quick(150, mixed=1, held=100), _quick(1100, natural=6, mixed=2, out=True)],
+            [_quick(400, natural=1, out=True, concealed=True), _quick(250, mixed=1, held=40)],
+        ],
+    )
+    with app.app_context():
+        found = history.find_group(group.rsplit("/", 1)[1])
+        records = standing.group_records(history.group_games(found))
+
+    def row(r):
+        return (
+            r.played,
+            r.won,
+            r.win_rate,
+            r.hands,
+            r.average,
+            r.highest,
+            (r.natural, r.mixed, r.wild),
+            r.red_threes,
+            r.out,
+            r.concealed,
+        )
+
+    players = {r.name: row(r) for r in records.players}
+    assert players == {
+        "Ana": (3, 1, 33, 5, 1546, 4700, (10, 1, 0), 1, 3, 1),  # 7730 / 5
+        "Luis": (3, 2, 67, 5, 2470, 5300, (16, 2, 0), 3, 4, 1),  # 12350 / 5
+        "Bea": (3, 1, 33, 5, 1342, 4800, (7, 4, 0), 2, 1, 0),  # 6710 / 5
+        "Juan": (3, 2, 67, 5, 2266, 5300, (13, 5, 0), 4, 2, 0),  # 11330 / 5
+    }
+    assert [r.name for r in records.players] == ["Luis", "Juan", "Ana", "Bea"]  # wins, then rate, then average
+    pairs = {r.name: row(r) for r in records.pairs}
+    assert pairs == {
+        "Ana & Luis": (2, 1, 50, 4, 1763, 4700, (9, 1, 0), 1, 3, 1),  # 7050 / 4 = 1762.5, half up
+        "Bea & Juan": (2, 1, 50, 4, 1508, 4800, (6, 4, 0), 2, 1, 0),  # 6030 / 4 = 1507.5
+        "Ana & Bea": (1, 0, 0, 1, 680, 680, (1, 0, 0), 0, 0, 0),
+        "Luis & Juan": (1, 1, 100, 1, 5300, 5300, (7, 1, 0), 2, 1, 0),
+    }
+    meetings = [(m.first, m.first_won, m.second_won, m.second, m.games) for m in records.meetings]
+    assert meetings == [("Ana & Luis", 1, 1, "Bea & Juan", 2), ("Ana & Bea", 0, 1, "Luis & Juan", 1)]
+    page = text(client.get(group))
+    assert "Ana &amp; Luis <strong>1 – 1</strong> Bea &amp; Juan" in page
+    assert "2 of 3 · 67 %" in page

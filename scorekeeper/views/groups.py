@@ -20,7 +20,7 @@ from ..i18n import select_timezone
 from ..limiting import new_games
 from ..limits import PLAYER_NAME, SIDE_NAME
 from ..models import Game, Group
-from ..services import history, phone
+from ..services import history, phone, standing
 from ..sharing import shared_url
 from .games import Page, bp
 
@@ -76,8 +76,11 @@ def group_page(token: str) -> Page:
     group = _group_or_404(token)
     player = request.args.get("player", "")[:PLAYER_NAME]
     since, until = _day(request.args.get("from")), _day(request.args.get("to"))
-    games = history.group_games(group, player, since, until, select_timezone())
-    return _render(group, games, player=player, since=since, until=until)
+    everything = history.group_games(group, zone=select_timezone())
+    games = (
+        history.group_games(group, player, since, until, select_timezone()) if player or since or until else everything
+    )
+    return _render(group, games, records=standing.group_records(everything), player=player, since=since, until=until)
 
 
 @bp.post("/t/<token>/players")
