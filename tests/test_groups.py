@@ -169,3 +169,35 @@ def test_the_records_of_a_group_of_three_finished_games_are_the_ones_worked_out_
     page = text(client.get(group))
     assert "Ana &amp; Luis <strong>1 – 1</strong> Bea &amp; Juan" in page
     assert "2 of 3 · 67 %" in page
+
+
+def test_a_group_exports_all_its_games_as_json_and_every_hand_as_csv(client):
+    import csv
+    import io
+    import json
+
+    group = _group(client)
+    _play(client, group, [["Ana", "Luis"], ["Bea", "Juan"]], [[_quick(1000, natural=7, out=True), _quick(100)]])
+    _play(
+        client,
+        group,
+        [["Ana", "Bea"], ["Luis", "Juan"]],
+        [[_quick(200, natural=1), _quick(300, natural=1, out=True)]] * 2,
+    )
+    data = json.loads(client.get(group + "/export.json").get_data(as_text=True))
+    assert data["format"] == "scorekeeper-group"
+    assert data["players"] == ["Ana", "Bea", "Luis", "Juan"]
+    assert [len(game["hands"]) for game in data["games"]] == [2, 1]  # newest first
+    copy = client.post("/api/v1/games/import", json=data["games"][1])  # each game opens again on its own
+    assert copy.status_code == 201
+    rows = list(csv.reader(io.StringIO(client.get(group + "/export.csv").get_data(as_text=True).lstrip("\ufeff"))))
+    assert rows[0][:5] == ["Game", "Started", "Hand", "Dealer", "Side"]
+    assert [(row[0], row[2], row[4]) for row in rows[1:]] == [
+        ("1", "1", "Ana & Luis"),
+        ("1", "1", "Bea & Juan"),
+        ("2", "1", "Ana & Bea"),
+        ("2", "1", "Luis & Juan"),
+        ("2", "2", "Ana & Bea"),
+        ("2", "2", "Luis & Juan"),
+    ]
+    assert client.get("/t/not-a-group/export.csv").status_code == 404

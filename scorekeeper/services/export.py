@@ -70,6 +70,17 @@ def game_export(game: Game) -> dict[str, Any]:
     }
 
 
+def group_export(name: str, players: Sequence[str], games: Sequence[Game]) -> dict[str, Any]:
+    """A group's games, each as ``game_export`` gives it (each can be opened again on its own)."""
+    return {
+        "format": "scorekeeper-group",
+        "version": FORMAT_VERSION,
+        "name": name,
+        "players": list(players),
+        "games": [game_export(game) for game in games],
+    }
+
+
 def sheet_rows(sheet: Sheet, header: Sequence[str], name_of_item: Callable[[str], str]) -> list[list[object]]:
     """The sheet as CSV rows: ``header`` first, then one row per hand and side with every breakdown
     item (in the engine's order, labelled by ``name_of_item`` in the header), the hand score, the

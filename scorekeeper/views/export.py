@@ -14,11 +14,13 @@ from flask_wtf.file import FileField
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import services
-from ..i18n import _, render, translate
+from ..i18n import _, render, select_timezone, short_time, translate
 from ..limiting import new_games
-from ..services.export import ImportRefused, game_export, import_game, sheet_rows
+from ..services import history
+from ..services.export import ImportRefused, game_export, group_export, import_game, sheet_rows
 from ..wording import BREAKDOWN_LABELS
 from .games import bp, find_or_404
+from .groups import group_or_404
 from .memory import remember
 
 
@@ -27,8 +29,7 @@ def export_csv(public_id: str) -> Response:
     """One row per hand and side: every breakdown item, the hand score, the running total and the next
     minimum; the header in the reader's language."""
     game = find_or_404(public_id, editable=False)
-    header = [_("Hand"), _("Dealer"), _("Side"), _("Hand score"), _("Total"), _("First meld next hand, at least")]
-    rows = sheet_rows(services.compute_sheet(game), header, lambda item: translate(BREAKDOWN_LABELS[item]))
+    rows = sheet_rows(services.compute_sheet(game), _sheet_header(), _item_name)
     out = io.StringIO()
     out.write("\ufeff")  # spreadsheet programs then read the accents right
     csv.writer(out).writerows(rows)
@@ -41,6 +42,42 @@ def export_json(public_id: str) -> Response:
     game = find_or_404(public_id, editable=False)
     body = json.dumps(game_export(game), ensure_ascii=False, indent=1)
     return _download(body, "application/json; charset=utf-8", f"canasta-{game.public_id}.json")
+
+
+@bp.get("/t/<token>/export.json")
+def export_group_json(token: str) -> Response:
+    """Every game of a group, each as its own export (a file per game can be cut out of it)."""
+    group = group_or_404(token)
+    games = [game for game, _ in history.group_games(group)]
+    body = json.dumps(group_export(group.name, [p.name for p in group.players], games), ensure_ascii=False, indent=1)
+    return _download(body, "application/json; charset=utf-8", "canasta-group.json")
+
+
+@bp.get("/t/<token>/export.csv")
+def export_group_csv(token: str) -> Response:
+    """Every hand of every game of a group: the game (when it started, who played) before each sheet row."""
+    group = group_or_404(token)
+    header = _sheet_header()
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out)
+    games = list(reversed(history.group_games(group, zone=select_timezone())))  # oldest first, numbered
+    if not games:
+        writer.writerow([_("Game"), _("Started"), *header])
+    for index, (game, sheet) in enumerate(games):
+        rows = sheet_rows(sheet, header, _item_name)
+        if index == 0:
+            writer.writerow([_("Game"), _("Started"), *rows[0]])
+        writer.writerows([index + 1, short_time(game.created_at), *row] for row in rows[1:])
+    return _download(out.getvalue(), "text/csv; charset=utf-8", "canasta-group.csv")
+
+
+def _sheet_header() -> list[str]:
+    return [_("Hand"), _("Dealer"), _("Side"), _("Hand score"), _("Total"), _("First meld next hand, at least")]
+
+
+def _item_name(item: str) -> str:
+    return translate(BREAKDOWN_LABELS[item])
 
 
 def _download(body: str, mimetype: str, filename: str) -> Response:

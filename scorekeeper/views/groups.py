@@ -73,7 +73,7 @@ def new_group() -> Page:
 @bp.get("/t/<token>")
 def group_page(token: str) -> Page:
     """The group: its link, its roster, a new game with its players, and its games (searchable)."""
-    group = _group_or_404(token)
+    group = group_or_404(token)
     player = request.args.get("player", "")[:PLAYER_NAME]
     since, until = _day(request.args.get("from")), _day(request.args.get("to"))
     everything = history.group_games(group, zone=select_timezone())
@@ -86,7 +86,7 @@ def group_page(token: str) -> Page:
 @bp.post("/t/<token>/players")
 def add_player(token: str) -> Page:
     """Put one more player on the roster."""
-    group = _group_or_404(token)
+    group = group_or_404(token)
     form = PlayerForm()
     if not form.validate_on_submit() or not (form.name.data or "").strip():
         problem = "; ".join(form.name.errors) or gettext("Type the player's name first.")
@@ -98,7 +98,7 @@ def add_player(token: str) -> Page:
 @bp.post("/t/<token>/games")
 def add_group_game(token: str) -> Page:
     """Count a game (by its link or code) as one of the group's."""
-    group = _group_or_404(token)
+    group = group_or_404(token)
     typed = request.form.get("link", "")[:300]
     found = phone.find_opened(typed)
     if found is None:
@@ -113,7 +113,7 @@ def group_for_new_game(token: str | None) -> Group | None:
     return history.find_group(token) if token else None
 
 
-def _group_or_404(token: str) -> Group:
+def group_or_404(token: str) -> Group:
     group = history.find_group(token)
     if group is None:
         abort(404)
