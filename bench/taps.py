@@ -2,7 +2,8 @@
 
 Each journey is a list of steps a person does on the hand form in headless Chromium at 390 x 844:
 a tap on a control counts one; typing in a box counts one for the tap on the box and one per key.
-Saving is the last tap. Starting the game (the new-game page) is not counted. The saved hand's
+Saving is the last tap. Starting the game (the new-game page) is not counted. The app is served as
+`make run` serves it (gunicorn, a migrated database). The saved hand's
 scores are read back from the game's JSON and checked, so a journey that saves a different hand
 fails instead of printing a small number. Issue 14's limits for the typical hand: 25 card by card,
 15 the paper-sheet way. Run with ``make bench`` (or ``python bench/taps.py``).
@@ -10,13 +11,8 @@ fails instead of printing a small number. Issue 14's limits for the typical hand
 
 from __future__ import annotations
 
-import logging
 import os
 import sys
-import tempfile
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -274,33 +270,19 @@ def record(page: Page, base: str, journey: Journey) -> tuple[int, ...]:
     return tuple(game["totals"])
 
 
-@contextmanager
-def served() -> Iterator[str]:
-    """The app on a free loopback port with a throwaway SQLite database (CSRF on, as served)."""
-    from werkzeug.serving import make_server
-
-    from scorekeeper import create_app
-    from scorekeeper.extensions import db
-
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
-    folder = tempfile.mkdtemp()
-    app = create_app(
-        {"SECRET_KEY": "taps", "RATELIMIT_ENABLED": False, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/t.sqlite"}
-    )
-    with app.app_context():
-        db.create_all()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
+def limit_of(journey: Journey) -> int | None:
+    """The issue's limit for a journey (the typical hand only)."""
+    return LIMITS[journey.mode] if journey.hand == TYPICAL else None
 
 
 def main() -> int:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from common import database_env, migrate, serve
+
+    env = database_env()
+    migrate(env)
     failures = 0
-    with served() as base, sync_playwright() as playwright:
+    with serve("scorekeeper:create_app()", env) as base, sync_playwright() as playwright:
         chromium = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
         browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         print(f"{'hand':<44} {'entry':<14} {'taps':>4} {'limit':>5}  saved")
@@ -310,7 +292,7 @@ def main() -> int:
             )
             scores = record(context.new_page(), base, journey)
             context.close()
-            limit = LIMITS[journey.mode] if journey.hand == TYPICAL else None
+            limit = limit_of(journey)
             ok = scores == journey.scores and (limit is None or journey.taps <= limit)
             failures += not ok
             mode = "card by card" if journey.mode == "detailed" else "paper sheet"

@@ -18,11 +18,10 @@ from .engine.scoring import held_value
 from .forms import CleanText, CountChoiceField, WholeNumberField, choices
 from .i18n import translate
 from .limits import MAX_ITEMS, REASON
+from .models import ENTRY_MODES
 from .records import SIDE_DEFAULTS, Record
 
 MELD_PARTS = (("n", "naturals"), ("j", "jokers"), ("t", "twos"))
-#: The two ways of entry of a side: card by card, or the paper sheet's totals.
-ENTRY_MODES = ("detailed", "quick")
 #: Fields the page fills in itself, not the person.
 UNTYPED = frozenset({"csrf_token", "expected_hands", "version", "save_key"})
 

@@ -35,6 +35,10 @@ def new_join_code() -> str:
     return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_LENGTH))
 
 
+#: The ways a side enters a hand: card by card, or the paper sheet's totals.
+ENTRY_MODES = ("detailed", "quick")
+
+
 class Game(db.Model):  # type: ignore[name-defined,misc]
     """A game at one table: its rule set, house rules, and who plays."""
 
@@ -55,7 +59,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     rematch_of_id: Mapped[int | None] = mapped_column(ForeignKey("game.id"), default=None)
     # How the table enters its first hand: "detailed" (card by card) or "quick" (the paper sheet's
     # totals); later hands start the way each side entered the hand before.
-    entry_mode: Mapped[str] = mapped_column(String(10), default="detailed", server_default="detailed")
+    entry_mode: Mapped[str] = mapped_column(String(10), default="detailed", server_default="detailed")  # ENTRY_MODES
     # Each side's total carried over from a paper sheet (the game resumes there); None: from zero.
     starting_totals: Mapped[list[int] | None] = mapped_column(JSON, default=None)
     # The table of friends the game belongs to (its history and records), if any.

@@ -16,9 +16,8 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import services
 from ..engine import RULESETS, OptionError, RuleViolations
 from ..engine.i18n import N_, Msg
-from ..engine.options import table_options, table_shapes
+from ..engine.options import table_options
 from ..errors import json_error
-from ..hand_form import ENTRY_MODES
 from ..i18n import render, translate
 from ..kept import Kept
 from ..limiting import hand_saves, new_games
@@ -26,7 +25,7 @@ from ..limits import PLAYER_NAME, SIDE_NAME, is_token
 from ..models import Game
 from ..payloads import ShapeError, parse_partners, parse_side, text
 from ..records import Record, entry_json, side_from_entry
-from ..services.export import ImportRefused, import_game
+from ..services.export import import_game
 from ..views.conditional import unchanged, version_tag
 from . import bp
 from .bodies import Refusal, json_object
@@ -169,8 +168,6 @@ def create_game() -> Reply:
             400, "invalid_request", gettext("sides must be a list of {name, players: [names]}."), field="sides"
         )
     players = sum(len(s["players"]) for s in sides)
-    if (players, len(sides)) not in table_shapes(base) or len({len(s["players"]) for s in sides}) != 1:
-        return json_error(400, "invalid_request", gettext("This rule set does not seat that table."), field="sides")
     try:
         for k, side in enumerate(sides):
             text(side.get("name", ""), f"sides[{k}].name", SIDE_NAME)
@@ -192,32 +189,20 @@ def create_game() -> Reply:
             gettext("options must be an object and first_dealer a seat number."),
             field="options",
         )
-    starting = body.get("starting_totals")
-    if starting is not None and (
-        not isinstance(starting, list) or not all(isinstance(t, int) and not isinstance(t, bool) for t in starting)
-    ):
-        return json_error(
-            400,
-            "invalid_request",
-            gettext("starting_totals must be a list of whole numbers, one per side."),
-            field="starting_totals",
-        )
-    entry_mode = body.get("entry_mode", "detailed")
-    if entry_mode not in ENTRY_MODES:
-        return json_error(400, "invalid_request", gettext("entry_mode must be detailed or quick."), field="entry_mode")
-    new = services.NewGame(
-        ruleset_id=base.id,
-        sides=tuple(services.NewSide(s.get("name", ""), tuple(s["players"])) for s in sides),
-        options={**table_options(base, players), **options},
-        first_dealer=first_dealer,
-        entry_mode=entry_mode,
-        starting_totals=tuple(starting) if starting is not None else None,
-    )
     try:
+        new = services.NewGame(
+            ruleset_id=base.id,
+            sides=tuple(services.NewSide(s.get("name", ""), tuple(s["players"])) for s in sides),
+            options={**table_options(base, players), **options},
+            first_dealer=first_dealer,
+            entry_mode=str(body.get("entry_mode", "detailed")),
+            starting_totals=services.starting_totals_of(body.get("starting_totals")),
+        )
         game = services.start_game(new)
     except OptionError as exc:
-        field = exc.option if exc.option == "starting_totals" else f"options.{exc.option}"
-        return json_error(400, "invalid_option", exc.render(translate), field=field)
+        return json_error(400, "invalid_option", exc.render(translate), field=f"options.{exc.option}")
+    except services.Refused as refused:
+        return json_error(400, "invalid_request", render(refused.msg), field=refused.field)
     reply = game_json(game) | {"edit_token": game.edit_token}
     reply["links"]["edit"] = url_for("games.edit_sheet", edit_token=game.edit_token, _external=True)
     return jsonify(reply), 201
@@ -230,7 +215,7 @@ def import_a_game() -> Reply:
     links (the sheet worked out again from the hands); 400 naming the first thing wrong, nothing stored."""
     try:
         game = import_game(json_object())
-    except ImportRefused as refused:
+    except services.Refused as refused:
         return json_error(400, "invalid_import", render(refused.msg), field=refused.field)
     reply = game_json(game) | {"edit_token": game.edit_token}
     reply["links"]["edit"] = url_for("games.edit_sheet", edit_token=game.edit_token, _external=True)

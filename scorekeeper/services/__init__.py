@@ -1,8 +1,27 @@
 """Use cases, by what changes together: the sheet (sheet.py), starting and finding games
 (games.py), changing hands (hands.py). Views and the API call these names."""
 
-from .errors import AlreadySaved, Conflict, GameError, GameOver, HandNotFound, NotRestorable, StorageUnavailable
-from .games import NewGame, NewSide, Stamp, find_game, game_stamp, rematch, replace_edit_link, start_game
+from .errors import (
+    AlreadySaved,
+    Conflict,
+    GameError,
+    GameOver,
+    HandNotFound,
+    NotRestorable,
+    Refused,
+    StorageUnavailable,
+)
+from .games import (
+    NewGame,
+    NewSide,
+    Stamp,
+    find_game,
+    game_stamp,
+    rematch,
+    replace_edit_link,
+    start_game,
+    starting_totals_of,
+)
 from .hands import edit_hand, record_hand, restore_hand, undo_last_hand
 from .sheet import (
     LogLine,
@@ -29,6 +48,7 @@ __all__ = [
     "NewGame",
     "NewSide",
     "NotRestorable",
+    "Refused",
     "Sheet",
     "SheetHand",
     "Stamp",
@@ -50,5 +70,6 @@ __all__ = [
     "score_record",
     "seats",
     "start_game",
+    "starting_totals_of",
     "undo_last_hand",
 ]

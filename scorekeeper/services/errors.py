@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+from ..engine.i18n import Msg
 from ..records import Record
+
+
+class Refused(ValueError):
+    """What a new game was given cannot be taken (a table the rules do not seat, totals no sheet holds,
+    a file that is not a game): ``field`` says where, ``msg`` what; nothing was stored."""
+
+    def __init__(self, field: str, msg: Msg) -> None:
+        super().__init__(f"{field}: {msg.render()}")
+        self.field = field
+        self.msg = msg
 
 
 class GameError(Exception):

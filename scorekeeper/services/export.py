@@ -8,20 +8,20 @@ import. A file is checked whole before anything is stored: a bad one changes not
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
 
-from ..engine import RULESETS, OptionError, RuleViolations, configure, verify_hand
-from ..engine.game import seat_of
+from ..engine import RULESETS, Breakdown, OptionError, RuleViolations, configured, verify_hand
 from ..engine.i18n import N_, Msg
-from ..engine.options import table_options, table_shapes
+from ..engine.options import table_options
 from ..extensions import db
-from ..limits import PLAYER_NAME, SIDE_NAME, side_name
-from ..models import EditLog, Game, Hand, Player, Side
+from ..limits import PLAYER_NAME, SIDE_NAME
+from ..models import EditLog, Game, Hand
 from ..payloads import ShapeError, parse_partners, parse_side, text
 from ..records import Record, apply_record, entry_json, partners_of, record_of, side_from_entry, to_entries
-from .games import check_starting_totals
+from .errors import Refused
+from .games import NewGame, NewSide, new_game, starting_totals_of
 from .sheet import Sheet, hands_of
 from .transaction import begin_write, writes
 
@@ -29,16 +29,6 @@ FORMAT = "scorekeeper-game"
 FORMAT_VERSION = 1
 #: What the change log may say (services/hands.py and games.py write these).
 ACTIONS = frozenset({"start", "add", "edit", "undo", "restore", "new_link"})
-ENTRY_MODES = ("detailed", "quick")
-
-
-class ImportRefused(ValueError):
-    """A file that is not a game this app can take back: ``field`` says where, ``msg`` what."""
-
-    def __init__(self, field: str, msg: Msg) -> None:
-        super().__init__(f"{field}: {msg.render()}")
-        self.field = field
-        self.msg = msg
 
 
 # ---- out ---------------------------------------------------------------------------------------
@@ -82,29 +72,18 @@ def group_export(name: str, players: Sequence[str], games: Sequence[Game]) -> di
 
 
 def sheet_rows(sheet: Sheet, header: Sequence[str], name_of_item: Callable[[str], str]) -> list[list[object]]:
-    """The sheet as CSV rows: ``header`` first, then one row per hand and side with every breakdown
-    item (in the engine's order, labelled by ``name_of_item`` in the header), the hand score, the
-    running total and the next minimum."""
-    rows: list[list[object]] = []
-    items: list[str] = []
+    """The sheet as CSV rows: ``header`` (hand, dealer, side, hand score, total, next minimum) first with
+    every breakdown item's name from ``name_of_item`` after the side, then one row per hand and side."""
+    items = [item.name for item in fields(Breakdown)]
+    rows: list[list[object]] = [[*header[:3], *(name_of_item(item) for item in items), *header[3:]]]
     for hand in sheet.hands:
         for position, side in enumerate(hand.result.sides):
             breakdown = side.breakdown.as_dict()
-            items = items or list(breakdown)
+            counted = (hand.totals[position], side.next_minimum) if hand.counted else ("", "")
             rows.append(
-                [
-                    hand.number,
-                    hand.dealer,
-                    side.name,
-                    *(breakdown[item] for item in items),
-                    side.hand_score,
-                    hand.totals[position] if hand.counted else "",
-                    side.next_minimum if hand.counted else "",
-                ]
+                [hand.number, hand.dealer, side.name, *(breakdown[i] for i in items), side.hand_score, *counted]
             )
-    items = items or ["meld_points"]
-    labels: list[object] = [*header[:3], *(name_of_item(item) for item in items), *header[3:]]
-    return [labels, *rows]
+    return rows
 
 
 def _record_json(record: Record) -> dict[str, Any]:
@@ -120,40 +99,20 @@ def _moment(moment: datetime) -> str:
 
 @dataclass(frozen=True)
 class _Checked:
-    """A file that passed every check, ready to store."""
+    """A file that passed every check, ready to store: the game (not stored yet), its hands, its log."""
 
-    ruleset_id: str
-    options: dict[str, Any]
-    first_dealer: int
-    entry_mode: str
-    starting_totals: list[int] | None
-    sides: list[tuple[str, list[str]]]
+    game: Game
     hands: list[Record]
     log: list[tuple[str, int | None, datetime | None, Record | None, Record | None]]
 
 
 @writes
 def import_game(data: object) -> Game:
-    """A new game (new links) from an exported one; raises ``ImportRefused`` naming the first thing
-    wrong, with nothing stored."""
+    """A new game (new links) from an exported one; raises ``Refused`` naming the first thing wrong,
+    with nothing stored."""
     checked = _check(data)
     begin_write()
-    game = Game(
-        ruleset_id=checked.ruleset_id,
-        options=checked.options,
-        first_dealer=checked.first_dealer,
-        entry_mode=checked.entry_mode,
-        starting_totals=checked.starting_totals,
-    )
-    count = len(checked.sides)
-    game.sides = [
-        Side(
-            position=k,
-            name=name,
-            players=[Player(seat=seat_of(k, place, count), name=player) for place, player in enumerate(players)],
-        )
-        for k, (name, players) in enumerate(checked.sides)
-    ]
+    game = checked.game
     for number, record in enumerate(checked.hands, start=1):
         hand = Hand(number=number)
         apply_record(hand, record)
@@ -172,51 +131,44 @@ def import_game(data: object) -> Game:
 def _check(data: object) -> _Checked:
     body = _object(data, "")
     if body.get("format") != FORMAT:
-        raise ImportRefused(
+        raise Refused(
             "format", Msg(N_("This is not a game exported by this app (format: %(format)s)."), {"format": FORMAT})
         )
     if body.get("version") != FORMAT_VERSION:
-        raise ImportRefused(
+        raise Refused(
             "version",
             Msg(N_("This file's version is not one this app reads: %(version)s."), {"version": FORMAT_VERSION}),
         )
-    ruleset_id = body.get("ruleset")
-    base = RULESETS.get(str(ruleset_id))
+    base = RULESETS.get(str(body.get("ruleset")))
     if base is None:
-        raise ImportRefused("ruleset", Msg(N_("There is no rule set called %(id)s."), {"id": ruleset_id}))
+        raise Refused("ruleset", Msg(N_("There is no rule set called %(id)s."), {"id": body.get("ruleset")}))
     sides = _sides(body.get("sides"))
-    players = sum(len(members) for _, members in sides)
-    if (players, len(sides)) not in table_shapes(base) or len({len(members) for _, members in sides}) != 1:
-        raise ImportRefused("sides", Msg(N_("This rule set does not seat that table.")))
-    options = _object(body.get("options", {}), "options")
-    options = {**table_options(base, players), **options}
-    try:
-        ruleset = configure(base, options, sides=len(sides))
-        starting = body.get("starting_totals")
-        if starting is not None:
-            if not isinstance(starting, list) or not all(_whole(t) for t in starting):
-                raise ImportRefused(
-                    "starting_totals", Msg(N_("starting_totals must be a list of whole numbers, one per side."))
-                )
-            check_starting_totals(tuple(starting), ruleset, len(sides))
-    except OptionError as exc:
-        field = exc.option if exc.option == "starting_totals" else f"options.{exc.option}"
-        raise ImportRefused(field, exc.msg) from exc
+    players = sum(len(side.players) for side in sides)
     first_dealer = body.get("first_dealer", 0)
     if not _whole(first_dealer) or not 0 <= first_dealer < players:
-        raise ImportRefused(
+        raise Refused(
             "first_dealer", Msg(N_("first_dealer must be a seat number from 0 to %(last)s."), {"last": players - 1})
         )
-    entry_mode = body.get("entry_mode", "detailed")
-    if entry_mode not in ENTRY_MODES:
-        raise ImportRefused("entry_mode", Msg(N_("entry_mode must be detailed or quick.")))
-    names = [name for name, _ in sides]
+    new = NewGame(
+        ruleset_id=base.id,
+        sides=tuple(sides),
+        options={**table_options(base, players), **_object(body.get("options", {}), "options")},
+        first_dealer=first_dealer,
+        entry_mode=str(body.get("entry_mode", "detailed")),
+        starting_totals=starting_totals_of(body.get("starting_totals")),
+    )
+    try:
+        game = new_game(new)  # the table, the house rules, the totals carried over, checked as for a new game
+    except OptionError as exc:
+        raise Refused(f"options.{exc.option}", exc.msg) from exc
+    ruleset = configured(base.id, new.options, sides=len(sides))
+    names = [side.name for side in game.sides]
     hands = []
     for index, hand in enumerate(_list(body.get("hands", []), "hands")):
         where = f"hands[{index}]"
         item = _object(hand, where)
         if item.get("number", index + 1) != index + 1:
-            raise ImportRefused(
+            raise Refused(
                 f"{where}.number",
                 Msg(N_("Hands are numbered from 1 in order: this one should be %(n)s."), {"n": index + 1}),
             )
@@ -224,33 +176,26 @@ def _check(data: object) -> _Checked:
     log = [_log_line(line, f"log[{i}]", names, ruleset) for i, line in enumerate(_list(body.get("log", []), "log"))]
     if not log:
         log = [("start", None, None, None, None), *(("add", n, None, None, r) for n, r in enumerate(hands, start=1))]
-    return _Checked(
-        base.id,
-        dict(options),
-        int(first_dealer),
-        str(entry_mode),
-        list(starting) if starting else None,
-        sides,
-        hands,
-        log,
-    )
+    return _Checked(game, hands, log)
 
 
-def _sides(value: object) -> list[tuple[str, list[str]]]:
+def _sides(value: object) -> list[NewSide]:
     sides = []
     for k, side in enumerate(_list(value, "sides")):
         item = _object(side, f"sides[{k}]")
         members = _list(item.get("players"), f"sides[{k}].players")
         try:
-            players = [text(name, f"sides[{k}].players[{p}]", PLAYER_NAME).strip() for p, name in enumerate(members)]
+            players = tuple(
+                text(name, f"sides[{k}].players[{p}]", PLAYER_NAME).strip() for p, name in enumerate(members)
+            )
             name = text(item.get("name", ""), f"sides[{k}].name", SIDE_NAME).strip()
         except ShapeError as exc:
-            raise ImportRefused(exc.field, exc.msg) from exc
+            raise Refused(exc.field, exc.msg) from exc
         if not players:
-            raise ImportRefused(f"sides[{k}].players", Msg(N_("Every side has at least one player.")))
-        sides.append((side_name(name, tuple(players)), players))
+            raise Refused(f"sides[{k}].players", Msg(N_("Every side has at least one player.")))
+        sides.append(NewSide(name, players))
     if len(sides) < 2:
-        raise ImportRefused("sides", Msg(N_("A game has at least two sides.")))
+        raise Refused("sides", Msg(N_("A game has at least two sides.")))
     return sides
 
 
@@ -258,21 +203,21 @@ def _record(item: Mapping[str, Any], where: str, names: Sequence[str], ruleset: 
     """A hand as exported (the API's entry format), checked by the engine as the rule set plays it."""
     entries = _list(item.get("sides"), f"{where}.sides")
     if len(entries) != len(names):
-        raise ImportRefused(
+        raise Refused(
             f"{where}.sides", Msg(N_("sides must hold one entry per side: %(count)s."), {"count": len(names)})
         )
     try:
         parsed = tuple(parse_side(entry, f"{where}.sides[{i}]") for i, entry in enumerate(entries))
         partners = parse_partners(item.get("partners"), parsed)
     except ShapeError as exc:
-        raise ImportRefused(exc.field, exc.msg) from exc
+        raise Refused(exc.field, exc.msg) from exc
     record: Record = {"partners": list(partners) if partners else None, "sides": [side_from_entry(e) for e in parsed]}
     try:
         verify_hand(to_entries(record, names, [0] * len(names)), ruleset, partners_of(record))
     except RuleViolations as refused:
         first = refused.violations[0]
         field = f"{where}.sides[{first.side}]" if first.side is not None else where
-        raise ImportRefused(field, Msg(first.template, first.params)) from refused
+        raise Refused(field, Msg(first.template, first.params)) from refused
     return record
 
 
@@ -282,21 +227,19 @@ def _log_line(
     item = _object(value, where)
     action = item.get("action")
     if action not in ACTIONS:
-        raise ImportRefused(
+        raise Refused(
             f"{where}.action", Msg(N_("A change is one of: %(actions)s."), {"actions": ", ".join(sorted(ACTIONS))})
         )
     number = item.get("hand_number")
     if number is not None and (not _whole(number) or number < 1):
-        raise ImportRefused(f"{where}.hand_number", Msg(N_("hand_number must be a hand's number (1 or more).")))
+        raise Refused(f"{where}.hand_number", Msg(N_("hand_number must be a hand's number (1 or more).")))
     at = item.get("at")
     moment = None
     if at is not None:
         try:
             moment = datetime.fromisoformat(str(at).removesuffix("Z")).replace(tzinfo=None)
         except ValueError:
-            raise ImportRefused(
-                f"{where}.at", Msg(N_("at must be a date and time, e.g. 2026-11-23T20:15:00Z."))
-            ) from None
+            raise Refused(f"{where}.at", Msg(N_("at must be a date and time, e.g. 2026-11-23T20:15:00Z."))) from None
     records = []
     for key in ("before", "after"):
         found = item.get(key)
@@ -308,13 +251,13 @@ def _log_line(
 
 def _object(value: object, field: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise ImportRefused(field or "file", Msg(N_("%(field)s must be an object."), {"field": field or "The file"}))
+        raise Refused(field or "file", Msg(N_("%(field)s must be an object."), {"field": field or "The file"}))
     return value
 
 
 def _list(value: object, field: str) -> list[Any]:
     if not isinstance(value, list):
-        raise ImportRefused(field, Msg(N_("%(field)s must be a list."), {"field": field}))
+        raise Refused(field, Msg(N_("%(field)s must be a list."), {"field": field}))
     return value
 
 

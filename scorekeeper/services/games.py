@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,10 +13,12 @@ from sqlalchemy.orm import selectinload
 
 from ..engine import RULESETS, OptionError, RuleSet, configure, game_outcome
 from ..engine.game import seat_of
-from ..engine.i18n import N_
+from ..engine.i18n import N_, Msg
+from ..engine.options import table_shapes
 from ..extensions import db
 from ..limits import is_token, side_name
-from ..models import EditLog, Game, Player, Side, new_token, now
+from ..models import ENTRY_MODES, EditLog, Game, Player, Side, new_token, now
+from .errors import Refused
 from .sheet import seats
 from .transaction import begin_write, lock, writes
 
@@ -102,13 +105,26 @@ def find_game(token: str, *, editable: bool) -> Game | None:
 @writes
 def start_game(new: NewGame, rematch_of: Game | None = None) -> Game:
     """Create a game with its sides and players in seat order; the options are checked first."""
+    begin_write()
+    game = new_game(new, rematch_of)
+    game.edits.append(EditLog(action="start"))
+    db.session.add(game)
+    db.session.commit()
+    return game
+
+
+def new_game(new: NewGame, rematch_of: Game | None = None) -> Game:
+    """The game ``new`` describes, not stored yet: its rule set and house rules, starting totals, sides
+    and players in seat order. Raises ``OptionError`` naming a house rule, ``Refused`` for the rest."""
     base = RULESETS.get(new.ruleset_id)
     if base is None:
         raise OptionError("ruleset", N_("There is no rule set called %(id)s."), {"id": new.ruleset_id})
+    check_table(base, new.sides)
     ruleset = configure(base, new.options, sides=len(new.sides))  # raises OptionError naming the option
     if new.starting_totals is not None:
         check_starting_totals(new.starting_totals, ruleset, len(new.sides))
-    begin_write()
+    if new.entry_mode not in ENTRY_MODES:
+        raise Refused("entry_mode", Msg(N_("entry_mode must be detailed or quick.")))
     game = Game(
         ruleset_id=new.ruleset_id,
         options=dict(new.options),
@@ -127,29 +143,45 @@ def start_game(new: NewGame, rematch_of: Game | None = None) -> Game:
         )
         for k, side in enumerate(new.sides)
     ]
-    game.edits.append(EditLog(action="start"))
-    db.session.add(game)
-    db.session.commit()
     return game
+
+
+def check_table(base: RuleSet, sides: Sequence[NewSide]) -> None:
+    """A table the rule set seats: as many sides and players as one of its shapes, as many players a side."""
+    players = sum(len(side.players) for side in sides)
+    if (players, len(sides)) not in table_shapes(base) or len({len(side.players) for side in sides}) != 1:
+        raise Refused("sides", Msg(N_("This rule set does not seat that table.")))
+
+
+def starting_totals_of(value: object) -> tuple[int, ...] | None:
+    """The totals carried over as sent (a list of whole numbers, or nothing); ``Refused`` otherwise."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(t, int) and not isinstance(t, bool) for t in value):
+        raise Refused("starting_totals", Msg(N_("starting_totals must be a list of whole numbers, one per side.")))
+    return tuple(value)
 
 
 def check_starting_totals(totals: tuple[int, ...], ruleset: RuleSet, sides: int) -> None:
     """Totals carried over from a paper sheet: one per side, each a score a sheet can hold (a multiple
-    of 5, below zero allowed), and not already past the end; raises ``OptionError`` naming them."""
+    of 5, below zero allowed), and not already past the end; raises ``Refused`` naming them."""
     if len(totals) != sides:
-        raise OptionError(
-            "starting_totals", N_("starting_totals must hold one total per side: %(count)s."), {"count": sides}
+        raise Refused(
+            "starting_totals", Msg(N_("starting_totals must hold one total per side: %(count)s."), {"count": sides})
         )
     for total in totals:
         if total % 5:
-            raise OptionError(
-                "starting_totals", N_("A total carried over is a multiple of 5: %(total)s is not."), {"total": total}
+            raise Refused(
+                "starting_totals",
+                Msg(N_("A total carried over is a multiple of 5: %(total)s is not."), {"total": total}),
             )
     if game_outcome(totals, ruleset, 0).game_over:
-        raise OptionError(
+        raise Refused(
             "starting_totals",
-            N_("With these totals the game would already be over (the target is %(target)s)."),
-            {"target": ruleset.target},
+            Msg(
+                N_("With these totals the game would already be over (the target is %(target)s)."),
+                {"target": ruleset.target},
+            ),
         )
 
 

@@ -17,7 +17,7 @@ from .. import services
 from ..i18n import _, render, select_timezone, short_time, translate
 from ..limiting import new_games
 from ..services import history
-from ..services.export import ImportRefused, game_export, group_export, import_game, sheet_rows
+from ..services.export import game_export, group_export, import_game, sheet_rows
 from ..wording import BREAKDOWN_LABELS
 from .games import bp, find_or_404
 from .groups import group_or_404
@@ -112,7 +112,7 @@ def import_page() -> str | tuple[str, int] | BaseResponse:
         return render_template("games/import.html", form=form, problem=problem), 400
     try:
         game = import_game(data)
-    except ImportRefused as refused:
+    except services.Refused as refused:
         problem = gettext("Not imported: %(field)s: %(message)s", field=refused.field, message=render(refused.msg))
         return render_template("games/import.html", form=form, problem=problem), 400
     except services.StorageUnavailable:

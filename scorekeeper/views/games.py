@@ -13,7 +13,7 @@ from ..chart import chart_of
 from ..engine import RULESETS, OptionError, configure
 from ..engine.options import table_options, table_shapes
 from ..forms import new_game_form
-from ..i18n import translate
+from ..i18n import render, translate
 from ..limiting import guard_links, new_games
 from ..models import Game
 from ..services import history, phone
@@ -108,10 +108,13 @@ def new_game(ruleset_id: str) -> Page:
                 gettext("The game could not be started: the scores cannot be written right now. Try again in a moment.")
             )
             return render_template("games/new.html", form=form, ruleset=ruleset, players=players, sides=sides), 503
+        except services.Refused as refused:  # the totals carried over (the form gives the rest in shape)
+            if refused.field == "starting_totals":
+                form.start_fields()[0].errors = [*form.start_fields()[0].errors, render(refused.msg)]
+            else:
+                form.form_errors.append(render(refused.msg))
         except OptionError as exc:
             field = form._fields.get(f"opt_{exc.option}") or (form.hands if exc.option == "hands_in_match" else None)
-            if exc.option == "starting_totals":
-                field = form.start_fields()[0]
             message = exc.render(translate)
             if field is not None:
                 field.errors = [*field.errors, message]
