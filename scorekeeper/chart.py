@@ -14,6 +14,7 @@ from .services import Sheet
 
 WIDTH, HEIGHT = 360, 210
 LEFT, RIGHT, TOP, BOTTOM = 44, 34, 10, 24  # room for the totals, the minimums, the hand numbers
+BASELINE = 3  # half the height of the 10 px labels: a label's baseline sits this far below its line
 STEPS = (100, 250, 500, 1000, 2500, 5000, 10000, 25000, 50000)  # grid spacing, the first giving <= 6 lines
 
 
@@ -34,6 +35,11 @@ class Level:
     y: float
     total: int
 
+    @property
+    def label_y(self) -> float:
+        """Where its total is written (centred on the line, by the text's baseline)."""
+        return self.y + BASELINE
+
 
 @dataclass(frozen=True)
 class Band:
@@ -43,6 +49,11 @@ class Band:
     height: float
     minimum: int
     shaded: bool
+
+    @property
+    def label_y(self) -> float:
+        """Where its minimum is written (the middle of the band)."""
+        return round(self.y + self.height / 2 + BASELINE, 1)
 
 
 @dataclass(frozen=True)
@@ -61,6 +72,25 @@ class Chart:
     hands: tuple[tuple[float, int], ...]  # (x, hand number) of the labels along the bottom
     target: int | None
     target_y: float | None
+
+    @property
+    def plot_width(self) -> float:
+        return self.right - self.left
+
+    @property
+    def total_x(self) -> float:
+        """Where the totals of the grid end (right-aligned, left of the plot)."""
+        return self.left - 4
+
+    @property
+    def minimum_x(self) -> float:
+        """Where the bands' minimums start (right of the plot)."""
+        return self.right + 3
+
+    @property
+    def hand_y(self) -> float:
+        """The baseline of the hand numbers along the bottom."""
+        return self.height - 8
 
 
 def chart_of(sheet: Sheet) -> Chart | None:

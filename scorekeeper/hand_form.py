@@ -11,7 +11,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import Length
 
-from .engine.cards import HAND_KEYS, MELD_RANKS, WILD_RANK
+from .engine.cards import CARDS_PER_PACK, HAND_KEYS, MELD_RANKS, WILD_RANK, Card
 from .engine.entries import POINT_CLASSES
 from .engine.rulesets import RuleSet
 from .engine.scoring import held_value
@@ -82,6 +82,11 @@ class HandForm(FlaskForm):
     def sides(self) -> list[SideFields]:
         """Every side's fields, for the template."""
         return [self._side(i, name) for i, name in enumerate(self.side_names)]
+
+    @property
+    def point_classes(self) -> tuple[int, ...]:
+        """The card values a count by value uses (50, 20, 10, 5)."""
+        return POINT_CLASSES
 
     def card_points(self) -> list[tuple[str, int]]:
         """Each card a side may hold and what it counts against the side under this rule set
@@ -305,7 +310,8 @@ def hand_form(ruleset: RuleSet, side_names: Sequence[str], formdata: Any = None,
                 default=modes[i] if i < len(modes) and modes[i] in ENTRY_MODES else "detailed",
             ),
         )
-        setattr(Form, f"{p}red3", CountChoiceField(lazy_gettext("Red threes laid down"), most=2 * ruleset.decks))
+        red_threes = CARDS_PER_PACK[Card.RED_THREE] * ruleset.decks  # as many as the packs hold
+        setattr(Form, f"{p}red3", CountChoiceField(lazy_gettext("Red threes laid down"), most=red_threes))
         for rank in meld_ranks(ruleset):
             for key, _ in MELD_PARTS:
                 setattr(Form, f"{p}m_{rank}_{key}", WholeNumberField(blank_zero=True))

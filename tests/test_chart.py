@@ -7,7 +7,6 @@ import re
 
 from scorekeeper import services
 from scorekeeper.chart import chart_of
-from scorekeeper.models import Game
 
 from .test_api_games import TABLE, THEM, US
 
@@ -24,7 +23,9 @@ def _game_with_two_hands(client) -> dict:
 def test_the_chart_has_one_line_per_side_through_its_running_totals(app, client):
     game = _game_with_two_hands(client)
     with app.app_context():
-        chart = chart_of(services.compute_sheet(services.find_game(game["id"], editable=False) or Game()))
+        found = services.find_game(game["id"], editable=False)
+        assert found is not None
+        chart = chart_of(services.compute_sheet(found))
     assert chart is not None
     assert [line.totals for line in chart.lines] == [(0, 565, 1130), (0, 780, 1560)]
     # 0 to 5000 (the target) in steps of 1000, from y 186 at 0 to y 10 at 5000; hands 0, 1, 2 at x 44, 185, 326

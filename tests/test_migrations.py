@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -13,50 +14,47 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 
 
-def test_migrations_match_the_models_and_downgrade(tmp_path):
+@pytest.fixture
+def bare(tmp_path):
+    """The app on an empty database (its tables and Alembic's dropped), emptied again afterwards."""
     url = os.environ.get("DATABASE_URL") or f"sqlite:///{tmp_path}/migrated.sqlite"
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():
-        db.drop_all()
-        with db.engine.begin() as connection:
-            connection.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
+        _drop_everything()
         try:
-            upgrade()
-            with db.engine.connect() as connection:
-                differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
-            assert differences == []
-            downgrade(revision="base")
-            assert set(sa.inspect(db.engine).get_table_names()) <= {"alembic_version"}
+            yield app
         finally:
-            db.drop_all()
-            with db.engine.begin() as connection:
-                connection.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
+            _drop_everything()
             db.engine.dispose()
 
 
-def test_a_game_stored_before_the_entry_mode_keeps_card_by_card_entry(tmp_path):
+def _drop_everything():
+    db.drop_all()
+    with db.engine.begin() as connection:
+        connection.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
+
+
+def test_migrations_match_the_models_and_downgrade(bare):
+    upgrade()
+    with db.engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
+    assert differences == []
+    downgrade(revision="base")
+    assert set(sa.inspect(db.engine).get_table_names()) <= {"alembic_version"}
+
+
+def test_a_game_stored_before_the_entry_mode_keeps_card_by_card_entry(bare):
     """Migration 0006 adds how a table enters its hands; games already stored enter card by card, as before."""
-    url = os.environ.get("DATABASE_URL") or f"sqlite:///{tmp_path}/migrated.sqlite"
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url})
-    with app.app_context():
-        db.drop_all()
-        with db.engine.begin() as connection:
-            connection.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
-        try:
-            upgrade(revision="0005")
-            with db.engine.begin() as connection:
-                connection.execute(
-                    sa.text(
-                        "INSERT INTO game (public_id, edit_token, join_code, ruleset_id, options, first_dealer,"
-                        " created_at, updated_at, version) VALUES ('p', 'e', 'J', 'classic', '{}', 0,"
-                        " '2026-11-01 20:00:00', '2026-11-01 20:00:00', 1)"
-                    )
-                )
-            upgrade()
-            with db.engine.connect() as connection:
-                assert connection.execute(sa.text("SELECT entry_mode FROM game")).scalar_one() == "detailed"
-        finally:
-            db.drop_all()
-            with db.engine.begin() as connection:
-                connection.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
-            db.engine.dispose()
+    upgrade(revision="0005")
+    with db.engine.begin() as connection:
+        connection.execute(
+            sa.text(
+                "INSERT INTO game (public_id, edit_token, join_code, ruleset_id, options, first_dealer,"
+                " created_at, updated_at, version) VALUES ('p', 'e', 'J', 'classic', '{}', 0,"
+                " '2026-11-01 20:00:00', '2026-11-01 20:00:00', 1)"
+            )
+        )
+    upgrade()
+    with db.engine.connect() as connection:
+        game = connection.execute(sa.text("SELECT entry_mode, starting_totals, group_id FROM game")).one()
+    assert tuple(game) == ("detailed", None, None)  # and, from 0008 and 0009, no totals carried over, no group

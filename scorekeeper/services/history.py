@@ -63,27 +63,33 @@ def add_game(group: Group, game: Game) -> Game:
     return game
 
 
-def group_games(
-    group: Group, player: str = "", since: date | None = None, until: date | None = None, zone: str = "UTC"
-) -> list[tuple[Game, Sheet]]:
-    """The group's games, newest first, each with its sheet; only those where a player whose name holds
-    ``player`` played (accents and case aside), started between ``since`` and ``until`` (days in ``zone``)."""
+def group_games(group: Group) -> list[tuple[Game, Sheet]]:
+    """The group's games, newest first, each with its sheet."""
     query = (
         select(Game)
         .where(Game.group_id == group.id)
         .options(selectinload(Game.sides).selectinload(Side.players))
         .order_by(Game.created_at.desc(), Game.id.desc())
     )
+    return [(game, compute_sheet(game)) for game in db.session.scalars(query)]
+
+
+def matching(
+    games: Sequence[tuple[Game, Sheet]], player: str, since: date | None, until: date | None, zone: str
+) -> list[tuple[Game, Sheet]]:
+    """Those of ``games`` where a player whose name holds ``player`` played (accents and case aside),
+    started from ``since`` to ``until`` (days in the time zone ``zone``)."""
     here = ZoneInfo(zone)
-    if since is not None:
-        query = query.where(Game.created_at >= _utc(datetime.combine(since, time.min, here)))
-    if until is not None:
-        query = query.where(Game.created_at <= _utc(datetime.combine(until, time.max, here)))
-    games = list(db.session.scalars(query))
+    start = _utc(datetime.combine(since, time.min, here)) if since else None
+    end = _utc(datetime.combine(until, time.max, here)) if until else None
     wanted = normalize(player.strip())
-    if wanted:
-        games = [g for g in games if any(wanted in normalize(p.name) for side in g.sides for p in side.players)]
-    return [(game, compute_sheet(game)) for game in games]
+    return [
+        (game, sheet)
+        for game, sheet in games
+        if (start is None or game.created_at >= start)
+        and (end is None or game.created_at <= end)
+        and (not wanted or any(wanted in normalize(p.name) for side in game.sides for p in side.players))
+    ]
 
 
 def _utc(moment: datetime) -> datetime:

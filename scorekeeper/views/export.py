@@ -14,7 +14,7 @@ from flask_wtf.file import FileField
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import services
-from ..i18n import _, render, select_timezone, short_time, translate
+from ..i18n import _, render, short_time, translate
 from ..limiting import new_games
 from ..services import history
 from ..services.export import game_export, group_export, import_game, sheet_rows
@@ -61,7 +61,7 @@ def export_group_csv(token: str) -> Response:
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out)
-    games = list(reversed(history.group_games(group, zone=select_timezone())))  # oldest first, numbered
+    games = list(reversed(history.group_games(group)))  # oldest first, numbered
     if not games:
         writer.writerow([_("Game"), _("Started"), *header])
     for index, (game, sheet) in enumerate(games):

@@ -68,7 +68,7 @@ def forget_game(public_id: str) -> Response:
 def choose_ruleset() -> str:
     """Pick the rule set and the table (how many players, in how many sides)."""
     choices = [(ruleset, table_shapes(ruleset)) for ruleset in RULESETS.values()]
-    group = groups.group_for_new_game(request.args.get("group"))
+    group = history.find_group(request.args.get("group", ""))
     return render_template("games/choose.html", choices=choices, group=group)
 
 
@@ -87,7 +87,7 @@ def new_game(ruleset_id: str) -> Page:
     players, sides = shape
     ruleset = configure(base, table_options(base, players), sides=sides)
     form = new_game_form(ruleset, players, sides, formdata=request.form if request.method == "POST" else None)
-    group = groups.group_for_new_game(request.args.get("group"))
+    group = history.find_group(request.args.get("group", ""))
     if group is not None and request.method == "GET":
         for field, player in zip(form.seat_fields(), group.players, strict=False):
             field.data = player.name  # the group's players, in its order: change any before starting

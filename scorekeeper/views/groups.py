@@ -5,7 +5,6 @@ The group's link is its only key, like a game's: whoever holds it sees the games
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import date
 
 from flask import abort, redirect, render_template, request, url_for
@@ -19,7 +18,7 @@ from ..forms import CleanText
 from ..i18n import select_timezone
 from ..limiting import new_games
 from ..limits import PLAYER_NAME, SIDE_NAME
-from ..models import Game, Group
+from ..models import Group
 from ..services import history, phone, standing
 from ..sharing import shared_url
 from .games import Page, bp
@@ -76,11 +75,7 @@ def group_page(token: str) -> Page:
     group = group_or_404(token)
     player = request.args.get("player", "")[:PLAYER_NAME]
     since, until = _day(request.args.get("from")), _day(request.args.get("to"))
-    everything = history.group_games(group, zone=select_timezone())
-    games = (
-        history.group_games(group, player, since, until, select_timezone()) if player or since or until else everything
-    )
-    return _render(group, games, records=standing.group_records(everything), player=player, since=since, until=until)
+    return _render(group, player=player, since=since, until=until)
 
 
 @bp.post("/t/<token>/players")
@@ -90,7 +85,7 @@ def add_player(token: str) -> Page:
     form = PlayerForm()
     if not form.validate_on_submit() or not (form.name.data or "").strip():
         problem = "; ".join(form.name.errors) or gettext("Type the player's name first.")
-        return _render(group, history.group_games(group), player_problem=problem, player_form=form), 400
+        return _render(group, player_problem=problem, player_form=form), 400
     history.add_players(group, [form.name.data or ""])
     return redirect(url_for("games.group_page", token=token) + "#roster")
 
@@ -103,14 +98,9 @@ def add_group_game(token: str) -> Page:
     found = phone.find_opened(typed)
     if found is None:
         problem = gettext("No game was found for that link or code. Check it, or ask for it again.")
-        return _render(group, history.group_games(group), game_problem=problem, typed=typed), 404
+        return _render(group, game_problem=problem, typed=typed), 404
     history.add_game(group, found[0])
     return redirect(url_for("games.group_page", token=token) + "#games")
-
-
-def group_for_new_game(token: str | None) -> Group | None:
-    """The group a new game is started from (``?group=<token>`` on the new-game page), if any."""
-    return history.find_group(token) if token else None
 
 
 def group_or_404(token: str) -> Group:
@@ -127,12 +117,20 @@ def _day(text: str | None) -> date | None:
         return None
 
 
-def _render(group: Group, games: Sequence[tuple[Game, services.Sheet]], **shown: object) -> str:
+def _render(
+    group: Group, player: str = "", since: date | None = None, until: date | None = None, **shown: object
+) -> str:
+    """The group's page: its games (those matching the search), its records (over every game), its roster."""
+    everything = history.group_games(group)
     shown.setdefault("player_form", PlayerForm(formdata=None))
     return render_template(
         "groups/group.html",
         group=group,
-        games=games,
+        games=history.matching(everything, player, since, until, select_timezone()),
+        records=standing.group_records(everything),
+        player=player,
+        since=since,
+        until=until,
         link=shared_url("games.group_page", token=group.token),
         **shown,
     )
