@@ -12,6 +12,7 @@ from typing import Any
 
 from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
 from wtforms import BooleanField, Field, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, ValidationError
@@ -251,3 +252,35 @@ def _option_field(name: str, default: Any) -> Field:
         return SelectField(label, choices=choices(values), default=default.value, description=description)
     empty = None if name in OPTIONAL_NUMBERS else default
     return WholeNumberField(label, default=default, empty=empty, description=description)
+
+
+# ---- groups and files -----------------------------------------------------------------------
+
+#: Name boxes on the new-group page (more players are added on the group's page).
+NEW_ROSTER = 8
+
+
+class NewGroupForm(FlaskForm):
+    """A group's name and its first players."""
+
+    name = StringField(lazy_gettext("Name of the group"), [Length(max=SIDE_NAME), CleanText()])
+
+
+for _seat in range(NEW_ROSTER):
+    setattr(
+        NewGroupForm,
+        f"player_{_seat}",
+        StringField(lazy_gettext("Player %(number)s", number=_seat + 1), [Length(max=PLAYER_NAME), CleanText()]),
+    )
+
+
+class PlayerForm(FlaskForm):
+    """One more player for the roster."""
+
+    name = StringField(lazy_gettext("Name"), [Length(max=PLAYER_NAME), CleanText()])
+
+
+class ImportForm(FlaskForm):
+    """A game file exported by this app."""
+
+    game_file = FileField()

@@ -9,11 +9,10 @@ from typing import Any
 
 from flask import Response, redirect, render_template, request, url_for
 from flask_babel import gettext
-from flask_wtf import FlaskForm
-from flask_wtf.file import FileField
 from werkzeug.wrappers import Response as BaseResponse
 
 from .. import services
+from ..forms import ImportForm
 from ..i18n import _, render, short_time, translate
 from ..limiting import new_games
 from ..services import history
@@ -84,12 +83,6 @@ def _download(body: str, mimetype: str, filename: str) -> Response:
     response = Response(body, mimetype=mimetype)
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
-
-
-class ImportForm(FlaskForm):  # type: ignore[misc]
-    """A game file exported by this app."""
-
-    game_file = FileField()
 
 
 @bp.route("/games/import", methods=["GET", "POST"])

@@ -8,43 +8,17 @@ from __future__ import annotations
 from datetime import date
 
 from flask import abort, redirect, render_template, request, url_for
-from flask_babel import gettext, lazy_gettext
-from flask_wtf import FlaskForm
-from wtforms import StringField
-from wtforms.validators import Length
+from flask_babel import gettext
 
 from .. import services
-from ..forms import CleanText
+from ..forms import NEW_ROSTER, NewGroupForm, PlayerForm
 from ..i18n import select_timezone
 from ..limiting import new_games
-from ..limits import PLAYER_NAME, SIDE_NAME
+from ..limits import PLAYER_NAME
 from ..models import Group
 from ..services import history, phone, standing
 from ..sharing import shared_url
 from .games import Page, bp
-
-#: Name boxes on the new-group page (more players are added on the group's page).
-NEW_ROSTER = 8
-
-
-class NewGroupForm(FlaskForm):  # type: ignore[misc]
-    """A group's name and its first players."""
-
-    name = StringField(lazy_gettext("Name of the group"), [Length(max=SIDE_NAME), CleanText()])
-
-
-for _seat in range(NEW_ROSTER):
-    setattr(
-        NewGroupForm,
-        f"player_{_seat}",
-        StringField(lazy_gettext("Player %(number)s", number=_seat + 1), [Length(max=PLAYER_NAME), CleanText()]),
-    )
-
-
-class PlayerForm(FlaskForm):  # type: ignore[misc]
-    """One more player for the roster."""
-
-    name = StringField(lazy_gettext("Name"), [Length(max=PLAYER_NAME), CleanText()])
 
 
 @bp.route("/groups/new", methods=["GET", "POST"])
