@@ -203,9 +203,7 @@ def create_game() -> Reply:
         return json_error(400, "invalid_option", exc.render(translate), field=f"options.{exc.option}")
     except services.Refused as refused:
         return json_error(400, "invalid_request", render(refused.msg), field=refused.field)
-    reply = game_json(game) | {"edit_token": game.edit_token}
-    reply["links"]["edit"] = url_for("games.edit_sheet", edit_token=game.edit_token, _external=True)
-    return jsonify(reply), 201
+    return _created(game)
 
 
 @bp.post("/games/import")
@@ -217,6 +215,11 @@ def import_a_game() -> Reply:
         game = import_game(json_object())
     except services.Refused as refused:
         return json_error(400, "invalid_import", render(refused.msg), field=refused.field)
+    return _created(game)
+
+
+def _created(game: Game) -> tuple[Response, int]:
+    """201 with a new game, its edit token and its edit link (told only to whoever created it)."""
     reply = game_json(game) | {"edit_token": game.edit_token}
     reply["links"]["edit"] = url_for("games.edit_sheet", edit_token=game.edit_token, _external=True)
     return jsonify(reply), 201
