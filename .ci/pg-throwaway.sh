@@ -9,7 +9,7 @@ if ! ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
   fi
 fi
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-PGPORT=${PGPORT:-55432}
+PGPORT=${PGPORT:-25432}  # below the ephemeral ports (32768-60999) that a load run leaves in TIME_WAIT
 PGTMP=$(mktemp -d /tmp/pgci.XXXXXX)
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }   # initdb refuses root
 [ "$(id -u)" = 0 ] && chown postgres:postgres "$PGTMP"

@@ -189,8 +189,8 @@ R = TypeVar("R", bound=BaseResponse)
 
 def secure(response: R, path: str) -> R:
     """``response`` to ``path`` with the strict headers; never stored when under an edit link."""
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
+    present = {name.lower() for name, _value in response.headers.items()}  # one pass (setdefault would scan per header)
+    response.headers.extend([(name, value) for name, value in SECURITY_HEADERS.items() if name.lower() not in present])
     if path.startswith(EDIT_PREFIX):
         response.headers["Cache-Control"] = "no-store"
     return response

@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 from zoneinfo import available_timezones
 
 import flask_babel
+from babel import Locale
 from babel.support import NullTranslations
 from flask import Flask, current_app, has_request_context, request
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Request
 
 from .engine.i18n import Msg
@@ -20,9 +23,15 @@ from .kept import Kept
 LANGUAGE_COOKIE = "lang"
 
 
-def select_locale() -> str:
+def select_locale() -> Locale:
     """The language: the switch's cookie, else the browser's Accept-Language, else English."""
-    return locale_of(request, current_app.config["LANGUAGES"], current_app.config["BABEL_DEFAULT_LOCALE"])
+    config = current_app.config
+    return _locale(locale_of(request, config["LANGUAGES"], config["BABEL_DEFAULT_LOCALE"]))
+
+
+@cache
+def _locale(code: str) -> Locale:
+    return Locale.parse(code)  # parsed once per language (Flask-Babel would parse it on every request)
 
 
 def locale_of(asked: Request, languages: Sequence[str], default: str) -> str:
@@ -30,7 +39,14 @@ def locale_of(asked: Request, languages: Sequence[str], default: str) -> str:
     chosen = asked.cookies.get(LANGUAGE_COOKIE)
     if chosen is not None and chosen in languages:
         return chosen
-    return str(asked.accept_languages.best_match(list(languages)) or default)
+    return _best_language(asked.headers.get("Accept-Language", ""), tuple(languages), default)
+
+
+@lru_cache(maxsize=256)
+def _best_language(accepted: str, languages: tuple[str, ...], default: str) -> str:
+    """The language best matching an Accept-Language header (phones send a handful of different ones)."""
+    best = parse_accept_header(accepted, LanguageAccept).best_match(list(languages)) if accepted else None
+    return str(best or default)
 
 
 TIMEZONE_COOKIE = "tz"

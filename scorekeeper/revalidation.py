@@ -56,7 +56,7 @@ class Revalidation:
         return None
 
     def _answer(self, asked: Request, token: str, editable: bool, view: str) -> Response | None:
-        from .services.games import stamp_on
+        from .services.stamps import stamp_on
 
         if self.engine is None:
             from .extensions import db

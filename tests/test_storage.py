@@ -158,3 +158,27 @@ def test_the_pg_dump_line_names_the_database_in_libpq_form():
     line = pg_dump_command("postgresql+psycopg://canasta:secret@db.local:5433/scores")
     assert line.startswith("pg_dump --format=custom --file=scores-")
     assert line.endswith("'postgresql://canasta:secret@db.local:5433/scores'")
+
+
+def test_a_followers_poll_survives_the_database_dropping_its_connections(app, client):
+    """PostgreSQL restarted (or its connections ended): the version read, which skips the pool's ping,
+    drops the dead connection and asks again on a new one; the phone sees no error."""
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
+        pytest.skip("SQLite's connections are files in this process: nothing drops them")
+    game = client.post(
+        "/api/v1/games", json={"ruleset": "classic", "sides": [{"players": ["A", "C"]}, {"players": ["B", "D"]}]}
+    ).get_json()
+    first = client.get(f"/api/v1/games/{game['id']}")
+    with app.app_context():
+        ended = db.session.execute(
+            sa.text(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE pid <> pg_backend_pid() AND datname = current_database()"
+            )
+        ).scalar_one()
+        db.session.rollback()
+    assert ended >= 1  # the version reader's own connection among them
+
+    again = client.get(f"/api/v1/games/{game['id']}", headers={"If-None-Match": first.headers["ETag"]})
+
+    assert again.status_code == 304

@@ -234,21 +234,30 @@ def read_game(public_id: str) -> Reply:
     tag = version_tag(stamp.version, "api")
     if (same := unchanged(tag)) is not None:
         return same
-    key = (public_id, tag, request.host_url)  # the links in it name the address asked
-    body = _bodies.get(key)
-    if body is None:
-        game = _game(public_id)
-        body = current_app.json.dumps(game_json(game))
-        if game.version == stamp.version:
-            _bodies.keep(key, body)
-    reply = current_app.response_class(body, mimetype="application/json")
-    reply.set_etag(tag)
-    reply.headers["Cache-Control"] = "no-cache"  # keep it, but ask each time (a 304 while unchanged)
-    return reply
+    body = _bodies.get(_body_key(public_id, stamp.version))
+    return _game_reply(_game(public_id)) if body is None else _json_reply(body, stamp.version)
 
 
 #: The game JSON of each version, as answered (in this process): followers all get the same.
 _bodies: Kept[str] = Kept(limit=512)
+
+
+def _body_key(public_id: str, version: int) -> tuple[str, int, str]:
+    return (public_id, version, request.host_url)  # the links in it name the address asked
+
+
+def _game_reply(game: Game, status: int = 200) -> Response:
+    """The game JSON of ``game`` as it stands, kept for the next reader of this version."""
+    body = _bodies.keep(_body_key(game.public_id, game.version), current_app.json.dumps(game_json(game)))
+    return _json_reply(body, game.version, status)
+
+
+def _json_reply(body: str, version: int, status: int = 200) -> Response:
+    """The game JSON ``body`` of ``version``, with its ETag."""
+    reply = current_app.response_class(body, status=status, mimetype="application/json")
+    reply.set_etag(version_tag(version, "api"))
+    reply.headers["Cache-Control"] = "no-cache"  # keep it, but ask each time (a 304 while unchanged)
+    return reply
 
 
 @bp.post("/games/<public_id>/hands")
@@ -271,7 +280,7 @@ def add_hand(public_id: str) -> Reply:
         return _replayed(game)
     except (ShapeError, RuleViolations, services.GameError) as exc:
         return _change_refused(exc, game)
-    return jsonify(game_json(game)), 201
+    return _game_reply(game, status=201)  # its body is the one followers of the new version get
 
 
 @bp.put("/games/<public_id>/hands/<int:number>")
@@ -293,7 +302,7 @@ def change_hand(public_id: str, number: int) -> Reply:
         return _replayed(game)
     except (ShapeError, RuleViolations, services.GameError) as exc:
         return _change_refused(exc, game)
-    return jsonify(game_json(game))
+    return _game_reply(game)
 
 
 @bp.delete("/games/<public_id>/hands/<int:number>")
@@ -310,4 +319,4 @@ def undo_hand(public_id: str, number: int) -> Reply:
         services.undo_last_hand(game, expected_number=number, expected_version=version)
     except services.GameError as exc:
         return _change_refused(exc, game)
-    return jsonify(game_json(game))
+    return _game_reply(game)

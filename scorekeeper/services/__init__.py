@@ -1,5 +1,5 @@
 """Use cases, by what changes together: the sheet (sheet.py), starting and finding games
-(games.py), changing hands (hands.py). Views and the API call these names."""
+(games.py), changing hands (hands.py), whether a game changed (stamps.py). Views and the API call these names."""
 
 from .errors import (
     AlreadySaved,
@@ -14,9 +14,7 @@ from .errors import (
 from .games import (
     NewGame,
     NewSide,
-    Stamp,
     find_game,
-    game_stamp,
     rematch,
     replace_edit_link,
     start_game,
@@ -37,6 +35,7 @@ from .sheet import (
     score_record,
     seats,
 )
+from .stamps import Stamp, game_stamp
 
 __all__ = [
     "AlreadySaved",

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import bindparam, select
-from sqlalchemy.engine import Dialect, Engine
-from sqlalchemy.orm import selectinload
+from sqlalchemy import select
+from sqlalchemy.orm import joinedload, selectinload
 
 from ..engine import RULESETS, OptionError, RuleSet, configure, game_outcome
 from ..engine.game import seat_of
@@ -48,55 +46,14 @@ class NewGame:
 WHOLE_GAME = (selectinload(Game.sides).selectinload(Side.players),)
 
 
-@dataclass(frozen=True)
-class Stamp:
-    """What a page needs to know of a game to tell it is unchanged, and to serve a kept page."""
-
-    id: int
-    version: int
-    public_id: str
-
-
-def game_stamp(token: str, *, editable: bool) -> Stamp | None:
-    """The game behind a link, its version and its read-only id: one small query, straight on a pooled
-    connection (no session, no ORM), since phones following a game ask every 1.5 s."""
-    return stamp_on(db.engine, token, editable=editable)
-
-
-def stamp_on(engine: Engine, token: str, *, editable: bool) -> Stamp | None:
-    """``game_stamp`` on a given engine (outside the app too: see revalidation.py)."""
-    if not is_token(token):
-        return None
-    sql, order = _version_sql(engine.dialect, editable)
-    values = {"token": token}
-    connection = engine.raw_connection()
-    try:
-        cursor = connection.cursor()
-        cursor.execute(sql, [values[name] for name in order] if order else values)
-        row = cursor.fetchone()
-        cursor.close()
-        connection.rollback()
-    finally:
-        connection.close()
-    return Stamp(int(row[0]), int(row[1]), str(row[2])) if row else None
-
-
-@functools.cache
-def _version_sql(dialect: Dialect, editable: bool) -> tuple[str, tuple[str, ...] | None]:
-    """The version query in the database's own SQL, with the order of its positional parameters."""
-    column = Game.edit_token if editable else Game.public_id
-    compiled = (
-        select(Game.id, Game.version, Game.public_id).where(column == bindparam("token")).compile(dialect=dialect)
-    )
-    return str(compiled), tuple(compiled.positiontup) if compiled.positional and compiled.positiontup else None
-
-
 def find_game(token: str, *, editable: bool) -> Game | None:
     """The game behind a link: its edit token, or (read-only) its public id."""
     if not is_token(token):
         return None
     column = Game.edit_token if editable else Game.public_id
-    return db.session.scalars(select(Game).where(column == token).options(*WHOLE_GAME)).first()
+    # one query: the game with its sides and players joined (a token names one game at most)
+    found = select(Game).where(column == token).options(joinedload(Game.sides).joinedload(Side.players))
+    return db.session.scalars(found).unique().one_or_none()
 
 
 # ---- changing --------------------------------------------------------------------------

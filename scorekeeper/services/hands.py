@@ -24,17 +24,18 @@ def record_hand(game: Game, record: Record, expected_hands: int, save_key: str |
     """Add the next hand. ``expected_hands`` is how many hands the recorder saw: if another
     phone added one meanwhile, nothing is saved and ``Conflict`` shows both. A ``save_key``
     already used (the same form sent twice) records nothing and raises ``AlreadySaved``."""
+    scored_record(game, record)  # refused before the lock is taken (and kept: scored once)
     game = lock(game)
     _refuse_repeat(game, save_key)
     sheet = compute_sheet(game)
-    if len(game.hands) != expected_hands:
-        saved = record_of(game.hands[-1]) if game.hands else None
+    if len(sheet.hands) != expected_hands:
+        saved = sheet.hands[-1].record if sheet.hands else None
         db.session.rollback()
-        raise Conflict(len(game.hands), saved, record)
+        raise Conflict(len(sheet.hands), saved, record)
     if sheet.game_over:
         db.session.rollback()
         raise GameOver("the game is over")
-    return _append(game, record, EditLog(action="add", after=record, save_key=save_key))
+    return _append(game, sheet, record, EditLog(action="add", after=record, save_key=save_key))
 
 
 @writes
@@ -87,18 +88,19 @@ def restore_hand(game: Game, undo_id: int) -> Hand:
     undo = db.session.scalars(
         select(EditLog).where(EditLog.game_id == game.id, EditLog.id == undo_id, EditLog.action == "undo")
     ).first()
-    if undo is None or undo.before is None or undo.hand_number != len(game.hands) + 1:
+    sheet = compute_sheet(game)
+    if undo is None or undo.before is None or undo.hand_number != sheet.next_hand:
         db.session.rollback()
         raise NotRestorable(undo.hand_number if undo is not None else None)
-    return _append(game, undo.before, EditLog(action="restore", after=undo.before))
+    return _append(game, sheet, undo.before, EditLog(action="restore", after=undo.before))
 
 
-def _append(game: Game, record: Record, log: EditLog) -> Hand:
-    """Add ``record`` as the next hand with its log entry, in the locked transaction."""
-    before = compute_sheet(game)
-    hand = Hand(number=len(game.hands) + 1)
+def _append(game: Game, before: Sheet, record: Record, log: EditLog) -> Hand:
+    """Add ``record`` as the next hand after the sheet ``before`` (the locked game's) with its log
+    entry; the game's list of hands is not read for it."""
+    hand = Hand(game_id=game.id, number=before.next_hand)
     apply_record(hand, record)
-    game.hands.append(hand)
+    db.session.add(hand)
     log.hand_number = hand.number
     _check_and_commit(game, log, conflict_record=record, changed=hand, appended_to=before)
     return hand

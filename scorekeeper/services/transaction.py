@@ -56,6 +56,7 @@ def lock(game: Game) -> Game:
     """Start a writing transaction and reload the game in it, locked: on PostgreSQL its row
     (SELECT ... FOR UPDATE), on SQLite the database (BEGIN IMMEDIATE). A second phone waits
     here, then sees what the first one saved."""
+    game_id = game.id  # read before begin_write expires it (reading it after would cost a query)
     begin_write()
     # begin_write has forgotten the game's row, its hands and its log: this reads them afresh.
-    return db.session.scalars(select(Game).where(Game.id == game.id).with_for_update()).one()
+    return db.session.scalars(select(Game).where(Game.id == game_id).with_for_update()).one()
