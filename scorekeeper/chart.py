@@ -127,7 +127,9 @@ def chart_of(sheet: Sheet) -> Chart | None:
     )
     levels = tuple(Level(y_of(total), total) for total in range(int(low), int(high) + 1, step))
     bands = []
-    for index, band in enumerate(minimum_bands(sheet.ruleset)):
+    # where the minimum goes by round (Hand and Foot) the totals set no minimum: no bands to draw
+    by_score = minimum_bands(sheet.ruleset) if sheet.ruleset.min_by_round is None else []
+    for index, band in enumerate(by_score):
         start = max(low, band.low if band.low is not None else low)
         end = min(high, band.high + 5 if band.high is not None else high)
         if start < end:

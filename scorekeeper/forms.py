@@ -20,7 +20,7 @@ from wtforms.widgets import NumberInput
 
 from .engine.game import side_of_seat
 from .engine.options import offered_options
-from .engine.rulesets import RuleSet
+from .engine.rulesets import MatchMode, RuleSet
 from .i18n import render
 from .limits import LARGEST, PLAYER_NAME, SIDE_NAME, text_problem
 from .reference.options import CHOICE_TEXT, OPTION_TEXT
@@ -29,6 +29,9 @@ from .reference.options import CHOICE_TEXT, OPTION_TEXT
 NOT_HOUSE_RULES = frozenset({"players", "target", "match_mode", "hands_in_match", "wild_meld"})
 #: Options whose empty value means "none".
 OPTIONAL_NUMBERS = frozenset({"max_wilds", "concealed_total"})
+#: Tables a rule set may switch off: a tick keeps the rule set's own, no tick sets None (Hand and Foot's
+#: minimum by round gives way to its table by score).
+OPTIONAL_TABLES = frozenset({"min_by_round"})
 
 
 def choices(pairs: Sequence[tuple[Any, Any]]) -> list[SelectChoice]:
@@ -191,6 +194,10 @@ class NewGameForm(FlaskForm):
         for name in self.house_options:
             value = self[f"opt_{name}"].data
             default = getattr(ruleset, name)
+            if name in OPTIONAL_TABLES:
+                if not value and default is not None:
+                    options[name] = None
+                continue
             if isinstance(default, StrEnum):
                 default = default.value
             if value != default:
@@ -198,8 +205,11 @@ class NewGameForm(FlaskForm):
         if self.mode.data == "round":
             options["match_mode"] = "round"
             options["hands_in_match"] = self.hands.data
-        elif self.target.data != ruleset.target:
-            options["target"] = self.target.data
+        else:
+            if ruleset.match_mode is not MatchMode.TARGET:  # a game of rounds (Hand and Foot) played to a score instead
+                options["match_mode"] = "target"
+            if self.target.data != ruleset.target:
+                options["target"] = self.target.data
         return options
 
 
@@ -237,6 +247,7 @@ def new_game_form(ruleset: RuleSet, players: int, sides: int, formdata: Any = No
     form = Form(formdata=formdata)
     form.first_dealer.choices = choices([(i, gettext("Seat %(number)s", number=i + 1)) for i in range(players)])
     if formdata is None:
+        form.mode.data = ruleset.match_mode.value
         form.target.data = ruleset.target
         form.hands.data = ruleset.hands_in_match or 4
     return form
@@ -245,6 +256,8 @@ def new_game_form(ruleset: RuleSet, players: int, sides: int, formdata: Any = No
 def _option_field(name: str, default: Any) -> Field:
     label, description = OPTION_TEXT.get(name, (name, ""))
     label, description = lazy_gettext(label), lazy_gettext(description) if description else ""
+    if name in OPTIONAL_TABLES:
+        return BooleanField(label, default=default is not None, description=description)
     if isinstance(default, bool):
         return BooleanField(label, default=default, description=description)
     if isinstance(default, StrEnum):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectField
+from wtforms.validators import NumberRange
 
 from .engine.cards import MELD_RANKS
 from .engine.referee import TOP_CARDS
@@ -54,6 +55,8 @@ class PileForm(QuestionForm):
     #: Asked only where canasta bonuses count toward the first meld's minimum (Hoyle's option).
     natural_canastas = WholeNumberField(lazy_gettext("Natural canastas that meld makes"))
     mixed_canastas = WholeNumberField(lazy_gettext("Mixed canastas that meld makes"))
+    #: Asked only where the minimum goes by round (Hand and Foot), in place of the score.
+    hand_number = WholeNumberField(lazy_gettext("Round (hand number)"), [NumberRange(min=1)], default=1)
 
 
 class MeldForm(QuestionForm):
@@ -80,3 +83,5 @@ class MinimumForm(QuestionForm):
     """What is our minimum?"""
 
     total = WholeNumberField(lazy_gettext("Our score before this hand"), render_kw=POINTS)
+    #: Asked only where the minimum goes by round (Hand and Foot), in place of the score.
+    hand_number = WholeNumberField(lazy_gettext("Round (hand number)"), [NumberRange(min=1)], default=1)

@@ -113,7 +113,7 @@ SIDE_SCORE = closed(
         "breakdown": ref("Breakdown"),
         "canastas": ref("Canastas"),
         "total_after": {"type": "integer"},
-        "next_minimum": {"type": "integer"},
+        "next_minimum": {"type": ["integer", "null"]},  # null after the last round of a game of fixed hands
     },
     ("name", "hand_score", "breakdown", "canastas", "total_after", "next_minimum"),
 )
@@ -206,7 +206,7 @@ GAME = closed(
         "totals": {"type": "array", "items": {"type": "integer"}},
         "next_hand": {"type": "integer"},
         "next_dealer": {"type": "string"},
-        "next_minimums": {"type": "array", "items": {"type": "integer"}},
+        "next_minimums": {"type": "array", "items": {"type": ["integer", "null"]}},
         "to_target": {"type": "array", "items": {"type": ["integer", "null"]}},
         "game_over": {"type": "boolean"},
         "winner": {"type": ["string", "null"]},

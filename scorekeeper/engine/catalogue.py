@@ -11,6 +11,7 @@ from types import MappingProxyType
 from .i18n import N_
 from .rulesets import (
     CLASSIC_RED3_TABLE,
+    MatchMode,
     PenaltyKind,
     Red3NegativeWhen,
     RedThreeInHand,
@@ -213,6 +214,39 @@ URUGUAYAN = RuleSet(
     pile_always_frozen=True,  # [URU]
 )
 
+HAND_AND_FOOT = RuleSet(
+    id="hand_and_foot",
+    name=N_("Hand and Foot"),
+    description=N_(
+        "Four or six players in two teams, a hand and a foot of 11 cards each, books of 7 (clean 500, "
+        "dirty 300), two clean and two dirty books to go out, first melds of 60/90/120/150 by round, four rounds."
+    ),
+    sources=("HF1", "HF2", "HF3", "HF4", "HF5", "HF6"),
+    decks=5,  # one pack more than the players [HF6] (K32 and the red threes follow the packs)
+    wilds_le_naturals=True,  # a dirty book keeps its naturals ahead [HF5] K1; at most 3 wild cards [HF1][HF4]
+    concealed_total=None,  # the score sheets have no line for it [HF1]
+    canastas_to_go_out=4,  # the contract: two clean and two dirty books [HF2]
+    go_out_min_natural=2,
+    go_out_min_mixed=2,
+    red3_table=(100,),  # +100 each on the table [HF1] K32
+    red3_per_extra=100,
+    red3_negative_when=Red3NegativeWhen.NEVER,  # no negative rule on the table [HF2][HF3][HF5]
+    red_three_in_hand=RedThreeInHand.PENALTY,  # -500 when caught in hand [HF2][HF3] K32
+    black_three_meld=False,  # no books of black threes [HF1]
+    min_by_round=(60, 90, 120, 150),  # [HF1][HF4] K17
+    min_table=((None, 50), (2500, 90), (5000, 120), (7500, 150)),  # by score instead (min_by_round off) [HF5]
+    target=10000,  # when played to a score instead of rounds [HF5]
+    match_mode=MatchMode.ROUND,  # four rounds [HF4]
+    hands_in_match=4,
+    deal=11,  # 11 in the hand and 11 in the foot [HF6]
+    foot=11,
+    draw_count=2,  # [HF1][HF2]
+    black_three_freezes=True,  # [HF1] K13
+    extra_options=("min_by_round", "red_three_in_hand_penalty"),
+    # Six players: two teams of three [HF6], with seven packs (one more than the players).
+    player_variants=MappingProxyType({6: MappingProxyType({"decks": 7})}),
+)
+
 RULESETS: dict[str, RuleSet] = {
     ruleset.id: ruleset
     for ruleset in (
@@ -226,6 +260,7 @@ RULESETS: dict[str, RuleSet] = {
         US_PARTNERSHIP,
         APP_2P_11,
         URUGUAYAN,
+        HAND_AND_FOOT,
     )
 }
 

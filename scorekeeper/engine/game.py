@@ -29,6 +29,14 @@ def initial_meld_minimum(total: int, ruleset: RuleSet, hand_number: int | None =
     return minimum
 
 
+def minimum_after(total: int, ruleset: RuleSet, hand_number: int | None, outcome: Outcome) -> int | None:
+    """The first-meld minimum of the hand after ``hand_number`` for a side now at ``total``; None after
+    the last round of a game of fixed hands, which no hand follows (score-api.md)."""
+    if outcome.game_over and ruleset.match_mode is MatchMode.ROUND:
+        return None
+    return initial_meld_minimum(total, ruleset, hand_number + 1 if hand_number is not None else None)
+
+
 def side_of_seat(seat: int, sides: int) -> int:
     """The side a seat belongs to: sides alternate round the table, so partners sit opposite."""
     return seat % sides
@@ -127,7 +135,7 @@ class SideScore:
     breakdown: Breakdown
     canastas: CanastaCount
     total_before: int
-    next_minimum: int
+    next_minimum: int | None  # None after the last round of a game of fixed hands: no hand follows
 
     @property
     def hand_score(self) -> int:
@@ -194,7 +202,8 @@ def _placed(
     ruleset: RuleSet,
     hand_number: int | None,
 ) -> HandResult:
-    next_hand = hand_number + 1 if hand_number is not None else None
+    totals_after = [total + breakdown.total for total, breakdown in zip(totals_before, breakdowns, strict=True)]
+    outcome = game_outcome(totals_after, ruleset, hand_number)
     sides = tuple(
         [
             SideScore(
@@ -202,10 +211,11 @@ def _placed(
                 breakdown=breakdown,
                 canastas=side_canastas,
                 total_before=total,
-                next_minimum=initial_meld_minimum(total + breakdown.total, ruleset, next_hand),
+                next_minimum=minimum_after(after, ruleset, hand_number, outcome),
             )
-            for name, breakdown, side_canastas, total in zip(names, breakdowns, canastas, totals_before, strict=True)
+            for name, breakdown, side_canastas, total, after in zip(
+                names, breakdowns, canastas, totals_before, totals_after, strict=True
+            )
         ]
     )
-    outcome = game_outcome([side.total_after for side in sides], ruleset, hand_number)
     return HandResult(sides, outcome)

@@ -240,6 +240,7 @@ PARAMETERS: dict[str, Converter] = {
     "match_mode": _choice(MatchMode),
     "hands_in_match": _optional(_int(1, 100)),
     "deal": _int(1, 30),
+    "foot": _int(0, 30),
     "draw_count": _int(1, 3),
     "black_three_freezes": _bool,
     "pile_before_first_meld": _bool,

@@ -60,6 +60,7 @@ class PileQuestion:
     meld_points: int = 0  # card points of everything the player would meld now, top card included
     natural_canastas: int = 0  # canastas that first meld would make (they count only with
     mixed_canastas: int = 0  # Hoyle's canastas_count_for_minimum) [S003H]
+    hand_number: int | None = None  # the round, where the minimum goes by round (Hand and Foot)
 
 
 def decide_take_pile(question: PileQuestion, ruleset: RuleSet) -> Answer:
@@ -110,7 +111,7 @@ def decide_take_pile(question: PileQuestion, ruleset: RuleSet) -> Answer:
                 N_("To take the pile the top card must join a meld of yours, or two matching cards from your hand."),
             )
     if not question.side_has_melded:
-        minimum = initial_meld_minimum(question.total, ruleset)
+        minimum = initial_meld_minimum(question.total, ruleset, question.hand_number)
         top_value = ruleset.card_values[top]
         needed = minimum if ruleset.top_card_counts_for_minimum else minimum + top_value
         points = question.meld_points
@@ -227,8 +228,17 @@ def verify_go_out(question: GoOutQuestion, ruleset: RuleSet) -> None:
 
 
 def decide_minimum(total: int, ruleset: RuleSet, hand_number: int | None = None) -> Answer:
-    """What is our minimum? The first meld of a hand must reach it (K15-K17)."""
+    """What is our minimum? The first meld of a hand must reach it (K15-K17); where it goes by round
+    (Hand and Foot), the round decides it, whatever the score."""
     minimum = initial_meld_minimum(total, ruleset, hand_number)
+    if ruleset.min_by_round is not None and hand_number is not None:
+        return Answer(
+            True,
+            "initial_meld_minimum",
+            N_("In round %(round)s the first meld must be worth at least %(minimum)s."),
+            {"round": hand_number, "minimum": minimum},
+            figure=minimum,
+        )
     return Answer(
         True,
         "initial_meld_minimum",

@@ -180,6 +180,7 @@ class RuleSet:
 
     # Referee only: play, not scoring (K13, K14, K22, K23, K29)
     deal: int = 11
+    foot: int = 0  # Hand and Foot: a second packet (the foot) dealt to each player, played after the hand
     draw_count: int = 1
     black_three_freezes: bool = False
     pile_before_first_meld: bool = True

@@ -13,6 +13,7 @@ from ..engine import RULESETS, RuleSet, configure
 from ..engine.game import minimum_bands
 from ..engine.i18n import N_
 from ..engine.options import table_shapes
+from ..engine.rulesets import MatchMode
 from ..i18n import _, ngettext
 from .content_play import band_label
 from .options import CHOICE_TEXT
@@ -86,6 +87,8 @@ def _wild_meld(rs: RuleSet) -> str:
 
 def _red_threes(rs: RuleSet) -> str:
     table = rs.red3_table
+    if len(table) == 1 and table[0] == rs.red3_per_extra:
+        return str(_("%(n)s each", n=table[0]))
     return " / ".join(str(v) for v in table)
 
 
@@ -106,10 +109,14 @@ def _special(rs: RuleSet) -> str:
 
 
 def _minimum(rs: RuleSet) -> str:
+    if rs.min_by_round:
+        return str(_("by hand: %(minimums)s", minimums=" / ".join(str(m) for m in rs.min_by_round)))
     return "; ".join(f"{band_label(band)}: {band.minimum}" for band in minimum_bands(rs))
 
 
 def _target(rs: RuleSet) -> str:
+    if rs.match_mode is MatchMode.ROUND:
+        return str(ngettext("%(num)s hand", "%(num)s hands", rs.hands_in_match or 0))
     rule = _choice(rs.target_rule.value)
     variants = [f"{rs.target} ({rule})"]
     for sides, overrides in rs.side_variants.items():
@@ -132,7 +139,7 @@ def _pile(rs: RuleSet) -> str:
 ROWS: list[tuple[str, str, Callable[[RuleSet], str]]] = [
     ("table", N_("Players"), _table),
     ("decks", N_("Packs"), lambda rs: str(rs.decks)),
-    ("deal", N_("Cards dealt · drawn"), lambda rs: f"{rs.deal} · {rs.draw_count}"),
+    ("deal", N_("Cards dealt · drawn"), lambda rs: f"{rs.deal}{f' + {rs.foot}' if rs.foot else ''} · {rs.draw_count}"),
     ("melds", N_("Melds"), _melds),
     ("canastas_to_go_out", N_("Canastas to go out"), lambda rs: str(rs.canastas_to_go_out)),
     ("bonuses", N_("Natural · mixed canasta"), lambda rs: f"{rs.natural_bonus} · {rs.mixed_bonus}"),

@@ -116,6 +116,16 @@ def dealing(rs: RuleSet) -> Topic:
                         "Each player receives %(deal)s cards. The rest is the stock, face down; its top card is turned up to start the discard pile.",
                         deal=rs.deal,
                     ),
+                    *(
+                        [
+                            _(
+                                "Each player also receives a second packet of %(foot)s cards face down, the foot, and picks it up once the hand is played out. Cards still held in the hand or the foot at the end count against the side.",
+                                foot=rs.foot,
+                            )
+                        ]
+                        if rs.foot
+                        else []
+                    ),
                     _("The deal passes one seat to the left after every hand."),
                 ],
             ),

@@ -92,8 +92,14 @@ def band_label(band: MinimumBand) -> str:
 
 def initial_meld(rs: RuleSet) -> Topic:
     rows = [(band_label(band), points(band.minimum)) for band in minimum_bands(rs)]
+    set_by = _(
+        "Each hand, a side's first meld must add up to at least a minimum, set by the side's total before the hand:"
+    )
     if rs.min_by_round:
         rows = [(_("hand %(n)s", n=i + 1), points(m)) for i, m in enumerate(rs.min_by_round)]
+        set_by = _(
+            "Each hand, a side's first meld must add up to at least a minimum, set by the round, whatever the score:"
+        )
     return Topic(
         "initial-meld",
         _("The first meld and its minimum"),
@@ -101,11 +107,7 @@ def initial_meld(rs: RuleSet) -> Topic:
             Section(
                 "initial_meld_minimum",
                 _("The minimum"),
-                [
-                    _(
-                        "Each hand, a side's first meld must add up to at least a minimum, set by the side's total before the hand:"
-                    )
-                ],
+                [set_by],
                 rows=rows,
             ),
             Section(

@@ -41,6 +41,17 @@ def red_threes(rs: RuleSet) -> Topic:
                     for i, value in enumerate(table)
                 ],
             ),
+            *(
+                [
+                    Section(
+                        "red3_per_extra",
+                        _("More red threes"),
+                        [_("Each red three beyond these adds %(points)s.", points=rs.red3_per_extra)],
+                    )
+                ]
+                if CARDS_PER_PACK["3R"] * rs.decks > len(table)
+                else []
+            ),
             Section(
                 "red_threes_negative",
                 _("When red threes count against you"),

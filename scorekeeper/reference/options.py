@@ -56,6 +56,17 @@ OPTION_TEXT: dict[str, tuple[str, str]] = {
         N_("Canasta bonuses count toward the minimum"),
         N_("Hoyle's option for the first meld."),
     ),
+    "min_by_round": (
+        N_("First-meld minimum by round"),
+        N_(
+            "60, 90, 120 and 150 in rounds 1 to 4. "
+            "Off: by the side's score, 50, 90, 120 and 150 from 0, 2500, 5000 and 7500."
+        ),
+    ),
+    "red_three_in_hand_penalty": (
+        N_("A red three caught in hand costs"),
+        N_("Points against the side for each red three still held at the end."),
+    ),
 }
 
 #: Choice value -> label, for options with a fixed set of values.

@@ -24,6 +24,7 @@ from ..engine.game import (
     dealer_for_hand,
     game_outcome,
     initial_meld_minimum,
+    minimum_after,
     place_hand,
     points_to_target,
     score_hand,
@@ -69,7 +70,7 @@ class Sheet:
     side_names: tuple[str, ...]
     hands: tuple[SheetHand, ...]
     totals: tuple[int, ...]
-    next_minimums: tuple[int, ...]
+    next_minimums: tuple[int | None, ...]  # None once the last round of a game of fixed hands is played
     to_target: tuple[int | None, ...]
     outcome: Outcome
     ended_with_hand: int | None
@@ -92,6 +93,14 @@ class Sheet:
     def leading_total(self) -> int:
         """The highest total (the winner's, once the game is over)."""
         return self.totals[self.outcome.leaders[0]] if self.outcome.leaders else 0
+
+    def totals_before(self, number: int) -> tuple[int, ...]:
+        """Each side's total before hand ``number`` (at most the next hand)."""
+        return self.hands[number - 2].totals if number > 1 else self.opening
+
+    def minimums_in(self, number: int) -> tuple[int, ...]:
+        """Each side's first-meld minimum in hand ``number``, from its total before that hand (or the round)."""
+        return tuple(initial_meld_minimum(total, self.ruleset, number) for total in self.totals_before(number))
 
     @property
     def leaders(self) -> tuple[str, ...]:
@@ -192,7 +201,7 @@ def _sum_up(game: Game, hands: Sequence[tuple[int, int, Record]], start: Sheet |
         side_names=names,
         hands=tuple(rows),
         totals=totals,
-        next_minimums=tuple(initial_meld_minimum(total, ruleset, next_hand) for total in totals),
+        next_minimums=tuple(minimum_after(total, ruleset, len(rows), outcome) for total in totals),
         to_target=tuple(points_to_target(total, ruleset) for total in totals),
         outcome=outcome,
         ended_with_hand=ended_with,
@@ -214,8 +223,7 @@ def preview_hand(game: Game, record: Record, number: int | None = None) -> HandR
     """Score a hand as typed, before it is saved; raises ``RuleViolations`` when refused."""
     sheet = compute_sheet(game)
     number = number or sheet.next_hand
-    totals = sheet.hands[number - 2].totals if number > 1 else sheet.opening
-    entries = to_entries(record, sheet.side_names, totals)
+    entries = to_entries(record, sheet.side_names, sheet.totals_before(number))
     return score_hand(entries, sheet.ruleset, number, partners_of(record))
 
 

@@ -271,6 +271,7 @@ def _render_hand_form(
         sheet=sheet,
         form=form,
         number=number,
+        minimums=sheet.minimums_in(number),
         problems=problems,
         by_field=by_field,
         conflict=conflict,

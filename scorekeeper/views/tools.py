@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, render_template, request
 
-from ..engine import RULESETS, CanastaCount, Meld
+from ..engine import RULESETS, CanastaCount, Meld, RuleSet
 from ..engine.referee import (
     Answer,
     GoOutQuestion,
@@ -66,6 +66,7 @@ def pile(public_id: str | None = None, edit_token: str | None = None) -> str:
         del form.black_three_in_pile  # a covered black three changes nothing here
     if not page.ruleset.canastas_count_for_minimum:
         del form.natural_canastas, form.mixed_canastas  # canasta bonuses do not count toward the minimum
+    _ask_round_or_score(form, page.ruleset)
     answer = None
     if _asked(form):
         question = PileQuestion(
@@ -76,10 +77,11 @@ def pile(public_id: str | None = None, edit_token: str | None = None) -> str:
             naturals_in_hand=form.naturals_in_hand.data or 0,
             wilds_in_hand=form.wilds_in_hand.data or 0,
             meld_on_table=form.meld_on_table.data,
-            total=form.total.data or 0,
+            total=_asked_count(form, "total"),
             meld_points=form.meld_points.data or 0,
             natural_canastas=_asked_count(form, "natural_canastas"),
             mixed_canastas=_asked_count(form, "mixed_canastas"),
+            hand_number=_asked_round(form),
         )
         answer = decide_take_pile(question, page.ruleset)
     return _page("tools/pile.html", page, form, answer)
@@ -88,6 +90,15 @@ def pile(public_id: str | None = None, edit_token: str | None = None) -> str:
 def _asked_count(form: QuestionForm, name: str) -> int:
     """A count the form asks under this rule set (0 where it does not ask it)."""
     return int(form[name].data or 0) if name in form else 0
+
+
+def _ask_round_or_score(form: QuestionForm, ruleset: RuleSet) -> None:
+    """The minimum goes by the round where the rule set says so (Hand and Foot), else by the score."""
+    del form["total" if ruleset.min_by_round is not None else "hand_number"]
+
+
+def _asked_round(form: QuestionForm) -> int | None:
+    return int(form.hand_number.data or 1) if "hand_number" in form else None
 
 
 def meld(public_id: str | None = None, edit_token: str | None = None) -> str:
@@ -121,7 +132,9 @@ def minimum(public_id: str | None = None, edit_token: str | None = None) -> str:
     """What is our minimum?"""
     page = reading(public_id, edit_token)
     form = MinimumForm(formdata=request.args)
-    answer = decide_minimum(form.total.data or 0, page.ruleset) if _asked(form) else None
+    _ask_round_or_score(form, page.ruleset)
+    asked = _asked(form)
+    answer = decide_minimum(_asked_count(form, "total"), page.ruleset, _asked_round(form)) if asked else None
     return _page("tools/minimum.html", page, form, answer, table=initial_meld(page.ruleset).sections[0])
 
 

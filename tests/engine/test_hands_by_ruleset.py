@@ -23,7 +23,7 @@ class Hand:
     refused: list[str] = field(default_factory=list)
     options: dict[str, object] = field(default_factory=dict)
     hand_number: int | None = None
-    minimums: list[int] | None = None
+    minimums: list[int | None] | None = None
     game_over: bool = False
     winner: int | None = None
 
@@ -343,6 +343,59 @@ HANDS = {
         "uruguayan", [side("WILD:t2"), side()], refused=["wild_meld_too_small"]
     ),
     "uruguayan-wild-meld-stops-at-seven": Hand("uruguayan", [side("WILD:j4t4"), side()], refused=["meld_too_large"]),
+    # ---- hand_and_foot [HF1]-[HF6]: books clean 500 / dirty 300, red threes +100 each, minimums by round ----
+    # Us out with the contract (two clean, two dirty books): K 70 + 500, Q 70 + 500, 9s 50+50+20=120 + 300,
+    # 8s 60+20=80 + 300; 2 red threes 200; out 100 = 2240. Them: aces 80, 5s 15+20=35, red three 100, hand and
+    # foot K Q 7 joker -75 = 140. Hand 1 of 4: the next round's minimum is 90 for everyone.
+    "hand_and_foot-out-with-the-contract": Hand(
+        "hand_and_foot",
+        [side("K:7 Q:7 9:5j1t1 8:6t1", red3=2, out=True), side("A:4 5:3t1", "K Q 7 JOKER", red3=1)],
+        [2240, 140],
+        hand_number=1,
+        minimums=[90, 90],
+    ),
+    "hand_and_foot-two-clean-books-and-one-dirty-cannot-go-out": Hand(
+        "hand_and_foot", [side("K:7 Q:7 9:6j1", out=True), side()], refused=["go_out_without_canastas"]
+    ),
+    # The stock ran out. Us: K 70 + 500, 6s 20, ace held -20 = 570. Them: no meld, but red threes never count
+    # against a side here: 3 red threes 300, two 8s held -20 = 280. Round 3: next minimum 150, whatever the score.
+    "hand_and_foot-red-threes-never-count-against": Hand(
+        "hand_and_foot",
+        [side("K:7 6:4", "A", total=-400), side(held="8*2", red3=3, total=-300)],
+        [570, 280],
+        hand_number=2,
+        minimums=[120, 120],
+    ),
+    # Us caught with a red three: jacks 30, a four held -5, the red three -500 = -475.
+    # Them: 10s 70 + 500, 7s 15 = 585.
+    "hand_and_foot-red-three-caught-in-hand": Hand(
+        "hand_and_foot", [side("J:3", "3R 4"), side("10:7 7:3")], [-475, 585], hand_number=3, minimums=[150, 150]
+    ),
+    # The fourth and last round ends the game: Us 3000 + aces 140 + 500 = 3640; Them 3500 + 6s 20 - joker 50
+    # = 3470. Us win; no round follows, so no minimum.
+    "hand_and_foot-the-fourth-round-ends-the-game": Hand(
+        "hand_and_foot",
+        [side("A:7", total=3000), side("6:4", "JOKER", total=3500)],
+        [640, -30],
+        hand_number=4,
+        minimums=[None, None],
+        game_over=True,
+        winner=0,
+    ),
+    # Six players in two teams of three, seven packs: a side may lay down 9 red threes, 900 + 7s 25+20=45 = 945.
+    # Them: 4s 15, a black three held -5 = 10.
+    "hand_and_foot-six-players-count-red-threes-from-seven-packs": Hand(
+        "hand_and_foot",
+        [side("7:5t1", red3=9), side("4:3", "3B")],
+        [945, 10],
+        options={"players": 6},
+    ),
+    "hand_and_foot-wild-cards-never-outnumber-naturals": Hand(
+        "hand_and_foot", [side("8:2j1t2"), side()], refused=["meld_wilds_exceed_naturals"]
+    ),
+    "hand_and_foot-no-books-of-black-threes": Hand(
+        "hand_and_foot", [side("K:7 Q:7 9:6j1 8:6t1 3B:3", out=True), side()], refused=["black_three_meld_not_allowed"]
+    ),
 }
 
 

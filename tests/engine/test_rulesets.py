@@ -25,11 +25,15 @@ SEED_IDS = [
 ]
 
 
-def test_the_ten_seed_rule_sets_are_all_there():
-    assert list(RULESETS) == SEED_IDS
+#: The rest of the family, beyond the seeds (variants.md §5).
+FAMILY_IDS = ["hand_and_foot"]
 
 
-@pytest.mark.parametrize("ruleset_id", SEED_IDS)
+def test_the_ten_seed_rule_sets_and_the_rest_of_the_family_are_all_there():
+    assert list(RULESETS) == SEED_IDS + FAMILY_IDS
+
+
+@pytest.mark.parametrize("ruleset_id", SEED_IDS + FAMILY_IDS)
 def test_every_rule_set_has_a_name_description_and_sources(ruleset_id):
     ruleset = RULESETS[ruleset_id]
     assert ruleset.name
@@ -91,6 +95,44 @@ def test_every_rule_set_has_a_name_description_and_sources(ruleset_id):
 def test_seed_rule_set_values_follow_variants_section_5(ruleset_id, expected):
     values = parameters(RULESETS[ruleset_id])
     assert {name: values[name] for name in expected} == expected
+
+
+def test_hand_and_foot_values_follow_variants_section_5():
+    # books 500/300, contract of 2 clean + 2 dirty, red threes +100 each and -500 in hand, no black-three
+    # books, minimums by round 60/90/120/150, four rounds, one pack more than the players [HF1]-[HF6]
+    expected = {
+        "players": 4,
+        "sides_allowed": [2],
+        "decks": 5,
+        "wilds_le_naturals": True,
+        "max_wilds": 3,
+        "natural_bonus": 500,
+        "mixed_bonus": 300,
+        "go_out_bonus": 100,
+        "go_out_min_natural": 2,
+        "go_out_min_mixed": 2,
+        "red3_table": [100],
+        "red3_per_extra": 100,
+        "red3_negative_when": "never",
+        "red_three_in_hand": "penalty",
+        "red_three_in_hand_penalty": 500,
+        "black_three_meld": False,
+        "min_by_round": [60, 90, 120, 150],
+        "match_mode": "round",
+        "hands_in_match": 4,
+        "deal": 11,
+        "foot": 11,
+        "draw_count": 2,
+        "black_three_freezes": True,
+    }
+    values = parameters(RULESETS["hand_and_foot"])
+    assert {name: values[name] for name in expected} == expected
+
+
+def test_hand_and_foot_seats_four_or_six_in_two_teams_with_a_pack_more_than_the_players():
+    base = RULESETS["hand_and_foot"]
+    assert table_shapes(base) == [(4, 2), (6, 2)]
+    assert configure(base, {"players": 6}).decks == 7
 
 
 def test_classic_defaults_follow_section_4():
