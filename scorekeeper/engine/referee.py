@@ -17,7 +17,7 @@ from .i18n import N_, Msg
 from .melds import CanastaKind, Meld, canasta_kind, meld_value, meld_violations
 from .rulesets import RuleSet
 from .scoring import canastas_for_going_out, may_go_out_with
-from .validation import CARD_NAMES
+from .validation import CARD_NAMES, go_out_problem
 
 
 @dataclass(frozen=True)
@@ -195,13 +195,8 @@ def decide_go_out(question: GoOutQuestion, ruleset: RuleSet) -> Answer:
             N_("Going out means melding every card, or all but one, which is the last discard."),
         )
     if not may_go_out_with(question.canastas, ruleset):
-        counted = canastas_for_going_out(question.canastas, ruleset)
-        return Answer(
-            False,
-            "go_out_without_canastas",
-            N_("Canastas needed to go out: %(needed)s; this side has %(canastas)s."),
-            {"needed": ruleset.canastas_to_go_out, "canastas": counted},
-        )
+        why = go_out_problem(canastas_for_going_out(question.canastas, ruleset), ruleset, None)
+        return Answer(False, why.rule, why.template, why.params)
     bonus = ruleset.go_out_bonus
     if question.concealed and ruleset.concealed_total is not None:
         bonus = ruleset.concealed_total

@@ -154,7 +154,7 @@ def unit_violations(
     problems = _meld_problems(unit, ruleset, negatives, made)
     canastas = made.canastas
     if unit.went_out_by is not None and not may_go_out_with(canastas, ruleset):
-        problems.append(_go_out_problem(canastas_for_going_out(canastas, ruleset), ruleset, unit.went_out_by))
+        problems.append(go_out_problem(canastas_for_going_out(canastas, ruleset), ruleset, unit.went_out_by))
     return problems
 
 
@@ -218,7 +218,8 @@ def _meld_problems(unit: Unit, ruleset: RuleSet, negatives: dict[int, list[str]]
     return problems
 
 
-def _go_out_problem(counted: int, ruleset: RuleSet, side: int | None) -> RuleViolation:
+def go_out_problem(counted: int, ruleset: RuleSet, side: int | None) -> RuleViolation:
+    """Why a side with ``counted`` canastas (those that count for going out) may not go out (K3, K25)."""
     if ruleset.go_out_min_natural or ruleset.go_out_min_mixed:
         return RuleViolation(
             "go_out_without_canastas",

@@ -172,6 +172,8 @@ def test_black_threes_only_going_out(rules):
         ("es_tradicional", CanastaCount(wild=1, mixed=1), True),
         ("uruguayan", CanastaCount(wild=1), True),
         ("app_2p_11", CanastaCount(natural=2), True),
+        ("hand_and_foot", CanastaCount(natural=3, mixed=1), False),  # the contract: 2 clean and 2 dirty [HF2]
+        ("hand_and_foot", CanastaCount(natural=2, mixed=2), True),
     ],
 )
 def test_going_out_needs_the_rule_sets_canastas(rules, ruleset_id, canastas, allowed):
@@ -186,10 +188,16 @@ def test_going_out_melds_every_card_or_all_but_one(rules):
 
 @pytest.mark.parametrize(
     ("ruleset_id", "concealed", "bonus"),
-    [("classic", False, 100), ("classic", True, 200), ("hoyle_2p", True, 200), ("es_tradicional", True, 100)],
+    [
+        ("classic", False, 100),
+        ("classic", True, 200),
+        ("hoyle_2p", True, 200),
+        ("es_tradicional", True, 100),
+        ("hand_and_foot", True, 100),  # no concealed bonus on its score sheets [HF1]
+    ],
 )
 def test_going_out_bonus_answered_per_rule_set(rules, ruleset_id, concealed, bonus):
-    question = GoOutQuestion(canastas=CanastaCount(natural=2), concealed=concealed)
+    question = GoOutQuestion(canastas=CanastaCount(natural=2, mixed=2), concealed=concealed)
     assert decide_go_out(question, rules(ruleset_id)).params["bonus"] == bonus
 
 
@@ -211,3 +219,48 @@ def test_verify_go_out_raises_with_the_rule(rules):
 )
 def test_minimum_tool_per_rule_set(rules, ruleset_id, total, minimum):
     assert decide_minimum(total, rules(ruleset_id)).params["minimum"] == minimum
+
+
+@pytest.mark.parametrize(("round_number", "minimum"), [(1, 60), (2, 90), (3, 120), (4, 150), (5, 150)])
+def test_hand_and_foot_minimum_is_set_by_the_round_whatever_the_score(rules, round_number, minimum):
+    # K17 [HF1][HF4]: 60/90/120/150 by round; a hand played on after a tie keeps the last row.
+    for total in (-500, 0, 8000):
+        answer = decide_minimum(total, rules("hand_and_foot"), round_number)
+        assert (answer.figure, answer.params["round"]) == (minimum, round_number)
+
+
+def test_hand_and_foot_minimum_by_score_when_the_house_turns_rounds_off(rules):
+    # K17 [HF5]: 50/90/120/150 from 0/2500/5000/7500.
+    by_score = rules("hand_and_foot", min_by_round=None)
+    assert [decide_minimum(total, by_score, 2).figure for total in (-10, 2495, 2500, 5000, 7500)] == [
+        50,
+        50,
+        90,
+        120,
+        150,
+    ]
+
+
+def test_hand_and_foot_pile_needs_the_rounds_minimum_for_a_first_meld(rules):
+    question = {"top_card": "Q", "naturals_in_hand": 2, "meld_points": 80, "total": 9000}
+    assert pile(rules("hand_and_foot"), hand_number=1, **question).allowed
+    refused = pile(rules("hand_and_foot"), hand_number=2, **question)
+    assert (refused.allowed, refused.rule, refused.params["needed"]) == (False, "initial_meld_minimum", 90)
+
+
+def test_hand_and_foot_black_three_freezes_the_pile_and_is_never_melded(rules):
+    # [HF1]: a black three freezes the pile; no books of black threes.
+    assert "freezes" in pile(rules("hand_and_foot"), top_card="3B", **MELDED).render()
+    assert not can_meld_now(meld("3B:3"), rules("hand_and_foot"), going_out=True)
+
+
+def test_hand_and_foot_a_dirty_book_keeps_its_naturals_ahead(rules):
+    # K1 [HF5]: wild cards never outnumber naturals; at most 3 [HF1][HF4].
+    assert decide_meld(meld("8:4j3"), rules("hand_and_foot")).allowed
+    assert not decide_meld(meld("8:3j2t2"), rules("hand_and_foot")).allowed
+
+
+def test_hand_and_foot_going_out_answer_names_the_contract(rules):
+    answer = decide_go_out(GoOutQuestion(canastas=CanastaCount(natural=4)), rules("hand_and_foot"))
+    assert (answer.allowed, answer.rule) == (False, "go_out_without_canastas")
+    assert answer.render() == "Canastas needed to go out: 2 natural and 2 mixed."
