@@ -11,7 +11,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import Length
 
-from .engine.cards import CARDS_PER_PACK, HAND_KEYS, MELD_RANKS, WILD_RANK, Card
+from .engine.cards import CARDS_PER_PACK, HAND_KEYS, MELD_RANKS, SEQUENCE_ORDER, SEQUENCE_RANK, WILD_RANK, Card
 from .engine.entries import POINT_CLASSES
 from .engine.rulesets import RuleSet
 from .engine.scoring import held_value
@@ -37,6 +37,23 @@ class MeldRow:
 
 
 @dataclass
+class SequenceRow:
+    """A sequence of one suit (Samba), from its lowest card to its highest."""
+
+    prefix: str
+    low: Field
+    high: Field
+
+    def cards(self) -> list[str]:
+        """The ranks it runs through, in order (none until both ends are chosen, or when they are the
+        wrong way round: then the engine names the broken rule)."""
+        if not self.low.data or not self.high.data:
+            return []
+        start, end = SEQUENCE_ORDER.index(self.low.data), SEQUENCE_ORDER.index(self.high.data)
+        return list(SEQUENCE_ORDER[start : end + 1]) if start <= end else [self.low.data, self.high.data]
+
+
+@dataclass
 class SideFields:
     """The fields of one side, grouped the way the page shows them."""
 
@@ -47,6 +64,7 @@ class SideFields:
     mode: Field
     red_threes: Field
     melds: list[MeldRow]
+    sequences: list[SequenceRow]
     held: list[tuple[str, Field]]
     by_value: list[tuple[int, Field]]
     penalties: list[tuple[str, int, Field]]
@@ -124,6 +142,10 @@ class HandForm(FlaskForm):
             mode=self[f"{p}mode"],
             red_threes=self[f"{p}red3"],
             melds=rows,
+            sequences=[
+                SequenceRow(f"{p}sq{r}", self[f"{p}sq{r}_low"], self[f"{p}sq{r}_high"])
+                for r in range(sequence_rows(self.ruleset))
+            ],
             held=[(key, self[f"{p}h_{key}"]) for key in HAND_KEYS],
             by_value=[(points, self[f"{p}v_{points}"]) for points in POINT_CLASSES],
             penalties=[
@@ -157,6 +179,13 @@ class HandForm(FlaskForm):
                     for (_, part), field in zip(MELD_PARTS, row.counts, strict=True):
                         where[(side.index, f"melds[{len(melds)}].{part}")] = field.name
                     melds.append({"rank": rank, "naturals": counts[0], "jokers": counts[1], "twos": counts[2]})
+            for sequence in side.sequences:
+                cards = sequence.cards()
+                if cards:
+                    where[(side.index, f"melds[{len(melds)}]")] = sequence.prefix
+                    melds.append(
+                        {"rank": SEQUENCE_RANK, "naturals": len(cards), "jokers": 0, "twos": 0, "cards": cards}
+                    )
             penalties: list[dict[str, Any]] = []
             for kind, field in zip(self.ruleset.penalty_list, (f for _, _, f in side.penalties), strict=True):
                 times = field.data or 0
@@ -194,6 +223,7 @@ class HandForm(FlaskForm):
                     "canastas_natural": side.quick["natural"].data or 0,
                     "canastas_mixed": side.quick["mixed"].data or 0,
                     "canastas_wild": side.quick["wild"].data or 0,
+                    "canastas_samba": side.quick["samba"].data or 0,
                     "hand_points": side.quick["hand_points"].data or 0,
                     "four_black_threes": side.mode.data == "quick"
                     and bool(side.four_black_threes and side.four_black_threes.data),
@@ -211,8 +241,14 @@ class HandForm(FlaskForm):
             side = {**SIDE_DEFAULTS, **side}
             self[f"{p}mode"].data = "quick" if side["quick"] else "detailed"
             self[f"{p}red3"].data = side["red_threes"]
-            extra = 0
+            extra = sequences = 0
             for meld in side["melds"]:
+                if meld["rank"] == SEQUENCE_RANK:
+                    if sequences < sequence_rows(self.ruleset) and meld.get("cards"):
+                        self[f"{p}sq{sequences}_low"].data = meld["cards"][0]
+                        self[f"{p}sq{sequences}_high"].data = meld["cards"][-1]
+                        sequences += 1
+                    continue
                 name = f"{p}m_{meld['rank']}"
                 if f"{name}_n" not in self or any(self[f"{name}_{k}"].data for k, _ in MELD_PARTS):
                     if extra >= extra_meld_rows(self.ruleset):
@@ -251,6 +287,7 @@ QUICK_FIELDS = {
     "natural": "canastas.natural",
     "mixed": "canastas.mixed",
     "wild": "canastas.wild",
+    "samba": "canastas.samba",
     "hand_points": "hand_points",
 }
 QUICK_COLUMNS = {
@@ -258,6 +295,7 @@ QUICK_COLUMNS = {
     "canastas.natural": "canastas_natural",
     "canastas.mixed": "canastas_mixed",
     "canastas.wild": "canastas_wild",
+    "canastas.samba": "canastas_samba",
     "hand_points": "hand_points",
 }
 
@@ -279,6 +317,11 @@ def meld_ranks(ruleset: RuleSet) -> list[str]:
 def extra_meld_rows(ruleset: RuleSet) -> int:
     """Rows for a second meld of a rank, where the rule set allows one (or closes wild melds)."""
     return 2 if ruleset.allow_duplicate_rank or ruleset.wild_meld is not None else 0
+
+
+def sequence_rows(ruleset: RuleSet) -> int:
+    """Rows for sequences of one suit, where the rule set has them (Samba): a side rarely makes more."""
+    return 4 if ruleset.sequences else 0
 
 
 def _parse_out(value: str | None) -> tuple[int | None, bool]:
@@ -323,6 +366,10 @@ def hand_form(ruleset: RuleSet, side_names: Sequence[str], formdata: Any = None,
             )
             for key, _ in MELD_PARTS:
                 setattr(Form, f"{p}x{r}_{key}", WholeNumberField(blank_zero=True))
+        ends = choices([("", "—")] + [(card, card) for card in SEQUENCE_ORDER])
+        for r in range(sequence_rows(ruleset)):
+            setattr(Form, f"{p}sq{r}_low", SelectField(lazy_gettext("From"), choices=ends, default=""))
+            setattr(Form, f"{p}sq{r}_high", SelectField(lazy_gettext("To"), choices=ends, default=""))
         for key in HAND_KEYS:
             setattr(Form, f"{p}h_{key}", WholeNumberField(blank_zero=True))
         for points in POINT_CLASSES:

@@ -179,6 +179,8 @@ class HandEntry(db.Model):  # type: ignore[name-defined,misc]
     canastas_natural: Mapped[int] = mapped_column(Integer, default=0)
     canastas_mixed: Mapped[int] = mapped_column(Integer, default=0)
     canastas_wild: Mapped[int] = mapped_column(Integer, default=0)
+    # Quick entry: sambas, seven cards of one suit in sequence (Samba).
+    canastas_samba: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     hand_points: Mapped[int] = mapped_column(Integer, default=0)
     # Quick entry: the side went out with four black threes melded (a bonus in some rule sets).
     four_black_threes: Mapped[bool] = mapped_column(default=False, server_default=false())

@@ -6,14 +6,15 @@ field; rule problems are the engine's and come back as rule violations.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .engine.cards import HAND_KEYS, MELD_RANKS, WILD_RANK
+from .engine.cards import HAND_KEYS, MELD_RANKS, SEQUENCE_ORDER, SEQUENCE_RANK, WILD_RANK
 from .engine.entries import POINT_CLASSES, CanastaCount, Penalty, QuickEntry, SideEntry
 from .engine.i18n import N_, Msg
 from .engine.melds import Meld
+from .engine.rulesets import RuleSet
 from .limits import LARGEST, MAX_ITEMS, MAX_SIDES, PLAYER_NAME, REASON, text_problem
 
 SIDE_FIELDS = frozenset(
@@ -21,8 +22,8 @@ SIDE_FIELDS = frozenset(
     | {"meld_points", "canastas", "hand_points", "four_black_threes"}
 )
 QUICK_FIELDS = frozenset({"meld_points", "canastas", "hand_points", "four_black_threes"})
-MELD_FIELDS = frozenset({"rank", "naturals", "jokers", "twos"})
-CANASTA_FIELDS = ("natural", "mixed", "wild")
+MELD_FIELDS = frozenset({"rank", "naturals", "jokers", "twos", "cards"})
+CANASTA_FIELDS = ("natural", "mixed", "wild", "samba")
 
 
 class ShapeError(ValueError):
@@ -175,12 +176,18 @@ def parse_meld(value: object, field: str) -> Meld:
     data = _object(value, field, MELD_FIELDS)
     rank = data.get("rank")
     rank = rank.upper() if isinstance(rank, str) else rank
-    if rank not in MELD_RANKS:
+    if rank not in MELD_RANKS and rank != SEQUENCE_RANK:
+        ranks = " ".join((*MELD_RANKS, SEQUENCE_RANK))
         raise ShapeError(
-            f"{field}.rank",
-            Msg(N_("%(field)s must be one of %(ranks)s."), {"field": f"{field}.rank", "ranks": " ".join(MELD_RANKS)}),
+            f"{field}.rank", Msg(N_("%(field)s must be one of %(ranks)s."), {"field": f"{field}.rank", "ranks": ranks})
         )
-    naturals = _int(data.get("naturals", 0), f"{field}.naturals")
+    cards = _sequence_cards(data, field) if rank == SEQUENCE_RANK else ()
+    if rank != SEQUENCE_RANK and "cards" in data:
+        raise ShapeError(
+            f"{field}.cards",
+            Msg(N_("Only a sequence (rank SEQ) lists its cards: %(field)s."), {"field": f"{field}.cards"}),
+        )
+    naturals = _int(data.get("naturals", len(cards)), f"{field}.naturals")
     if rank == WILD_RANK and naturals != 0:
         raise ShapeError(
             f"{field}.naturals",
@@ -191,7 +198,41 @@ def parse_meld(value: object, field: str) -> Meld:
         naturals=naturals,
         jokers=_int(data.get("jokers", 0), f"{field}.jokers"),
         twos=_int(data.get("twos", 0), f"{field}.twos"),
+        cards=cards,
     )
+
+
+def _sequence_cards(data: Mapping[str, Any], field: str) -> tuple[str, ...]:
+    """A sequence's cards: a list of ranks from 4 to ace, in order (the engine checks the order)."""
+    listed = _list(data.get("cards", []), f"{field}.cards", len(SEQUENCE_ORDER))
+    cards = tuple(card.upper() if isinstance(card, str) else card for card in listed)
+    if not cards or not all(card in SEQUENCE_ORDER for card in cards):
+        raise ShapeError(
+            f"{field}.cards",
+            Msg(
+                N_("%(field)s must list the sequence's cards, each one of %(ranks)s."),
+                {"field": f"{field}.cards", "ranks": " ".join(SEQUENCE_ORDER)},
+            ),
+        )
+    return cards
+
+
+def refuse_sequences(ruleset: RuleSet, sides: Sequence[SideEntry], field: str = "sides") -> None:
+    """The fields only Samba uses (a SEQ meld, canastas.samba), refused elsewhere: a 400 naming the field."""
+    if ruleset.sequences:
+        return
+    for index, side in enumerate(sides):
+        for position, meld in enumerate(side.melds):
+            if meld.is_sequence:
+                raise ShapeError(
+                    f"{field}[{index}].melds[{position}].rank",
+                    Msg(N_("This rule set has no melds in sequence; melds are of one rank.")),
+                )
+        if side.quick is not None and side.quick.canastas.samba:
+            raise ShapeError(
+                f"{field}[{index}].canastas.samba",
+                Msg(N_("This rule set has no sambas (canastas in sequence).")),
+            )
 
 
 def parse_hand(value: object, field: str) -> dict[str, int]:

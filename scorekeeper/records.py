@@ -27,6 +27,7 @@ SIDE_DEFAULTS: dict[str, Any] = {
     "canastas_natural": 0,
     "canastas_mixed": 0,
     "canastas_wild": 0,
+    "canastas_samba": 0,  # quick entry: sambas (Samba)
     "hand_points": 0,
     "four_black_threes": False,  # quick entry: four black threes melded by the side going out
 }
@@ -66,12 +67,16 @@ def to_entries(record: Record, names: Sequence[str], totals_before: Sequence[int
         if side["quick"]:
             quick = QuickEntry(
                 meld_points=side["meld_points"],
-                canastas=CanastaCount(side["canastas_natural"], side["canastas_mixed"], side["canastas_wild"]),
+                canastas=CanastaCount(
+                    side["canastas_natural"], side["canastas_mixed"], side["canastas_wild"], side["canastas_samba"]
+                ),
                 hand_points=side["hand_points"],
                 four_black_threes=bool(side["four_black_threes"]),
             )
         else:
-            melds = tuple(Meld(m["rank"], m["naturals"], m["jokers"], m["twos"]) for m in side["melds"])
+            melds = tuple(
+                Meld(m["rank"], m["naturals"], m["jokers"], m["twos"], tuple(m.get("cards", ()))) for m in side["melds"]
+            )
         entries.append(
             SideEntry(
                 name=name,
@@ -111,16 +116,25 @@ def side_from_entry(entry: SideEntry) -> dict[str, Any]:
             canastas_natural=entry.quick.canastas.natural,
             canastas_mixed=entry.quick.canastas.mixed,
             canastas_wild=entry.quick.canastas.wild,
+            canastas_samba=entry.quick.canastas.samba,
             hand_points=entry.quick.hand_points,
             four_black_threes=entry.quick.four_black_threes,
         )
     else:
         side.update(
-            melds=[{"rank": m.rank, "naturals": m.naturals, "jokers": m.jokers, "twos": m.twos} for m in entry.melds],
+            melds=[meld_record(m) for m in entry.melds],
             cards_held=dict(entry.hand),
             cards_held_by_value={str(points): count for points, count in entry.hand_by_value.items()},
         )
     return side
+
+
+def meld_record(meld: Meld) -> dict[str, Any]:
+    """A meld as a record keeps it (and the API gives it): a sequence also lists its cards."""
+    kept: dict[str, Any] = {"rank": meld.rank, "naturals": meld.naturals, "jokers": meld.jokers, "twos": meld.twos}
+    if meld.is_sequence:
+        kept["cards"] = list(meld.cards)
+    return kept
 
 
 def entry_json(side: dict[str, Any]) -> dict[str, Any]:
@@ -141,7 +155,8 @@ def entry_json(side: dict[str, Any]) -> dict[str, Any]:
                     "natural": side["canastas_natural"],
                     "mixed": side["canastas_mixed"],
                     "wild": side["canastas_wild"],
-                },
+                }
+                | ({"samba": side["canastas_samba"]} if side["canastas_samba"] else {}),
                 "hand_points": side["hand_points"],
             }
             | ({"four_black_threes": True} if side["four_black_threes"] else {})

@@ -182,6 +182,13 @@ RULE_INPUTS = {
     ),
     "duplicate_rank_meld": ("classic", {}, [{"melds": [M, M]}, {}]),
     "wild_meld_not_allowed": ("classic", {}, [{"melds": [{"rank": "WILD", "jokers": 3}]}, {}]),
+    "sequence_with_wilds": (
+        "samba",
+        {},
+        [{"melds": [{"rank": "SEQ", "naturals": 3, "jokers": 1, "cards": ["8", "9", "10"]}]}, {}],
+    ),
+    "sequence_not_in_order": ("samba", {}, [{"melds": [{"rank": "SEQ", "cards": ["8", "9", "J"]}]}, {}]),
+    "sequence_cards": ("samba", {}, [{"melds": [{"rank": "SEQ", "naturals": 4, "cards": ["8", "9", "10"]}]}, {}]),
     "wild_meld_too_small": ("es_tradicional", {}, [{"melds": [{"rank": "WILD", "jokers": 3}]}, {}]),
     "black_three_meld_without_going_out": ("classic", {}, [{"melds": [{"rank": "3B", "naturals": 3}]}, {}]),
     "black_three_meld_wilds": (
@@ -222,7 +229,8 @@ RULE_INPUTS = {
 
 def test_every_rule_id_of_the_spec_has_an_input_here():
     assert set(RULE_INPUTS) <= set(RULE_TOPICS)
-    engine_only = {"sevens_no_wilds", "quick_canastas_exceed_meld_points"}
+    # the API refuses a sequence where the rule set has none with a 400 before the engine sees it
+    engine_only = {"sevens_no_wilds", "quick_canastas_exceed_meld_points", "sequence_not_allowed"}
     assert set(RULE_INPUTS) == set(RULE_TOPICS) - engine_only
 
 

@@ -23,7 +23,7 @@ from ..kept import Kept
 from ..limiting import hand_saves, new_games
 from ..limits import PLAYER_NAME, SIDE_NAME, is_token
 from ..models import Game
-from ..payloads import ShapeError, parse_partners, parse_side, text
+from ..payloads import ShapeError, parse_partners, parse_side, refuse_sequences, text
 from ..records import Record, entry_json, side_from_entry
 from ..services.export import import_game
 from ..views.conditional import unchanged, version_tag
@@ -115,10 +115,12 @@ def _replayed(game: Game) -> Reply:
     return reply, 200
 
 
-def _record(body: dict[str, Any], sides: int) -> Record:
+def _record(body: dict[str, Any], game: Game) -> Record:
+    sides = len(game.sides)
     if "sides" not in body or not isinstance(body["sides"], list) or len(body["sides"]) != sides:
         raise ShapeError("sides", Msg(N_("sides must hold one entry per side: %(count)s."), {"count": sides}))
     entries = tuple(parse_side(side, f"sides[{i}]") for i, side in enumerate(body["sides"]))
+    refuse_sequences(services.game_ruleset(game), entries)
     return {
         "partners": list(p) if (p := parse_partners(body.get("partners"), entries)) else None,
         "sides": [side_from_entry(entry) for entry in entries],
@@ -275,7 +277,7 @@ def add_hand(public_id: str) -> Reply:
             field="expected_hands",
         )
     try:
-        services.record_hand(game, _record(body, len(game.sides)), expected_hands=expected, save_key=_idempotency_key())
+        services.record_hand(game, _record(body, game), expected_hands=expected, save_key=_idempotency_key())
     except services.AlreadySaved:
         return _replayed(game)
     except (ShapeError, RuleViolations, services.GameError) as exc:
@@ -295,9 +297,7 @@ def change_hand(public_id: str, number: int) -> Reply:
             400, "invalid_request", gettext("version (the hand's version you saw) is required."), field="version"
         )
     try:
-        services.edit_hand(
-            game, number, _record(body, len(game.sides)), expected_version=version, save_key=_idempotency_key()
-        )
+        services.edit_hand(game, number, _record(body, game), expected_version=version, save_key=_idempotency_key())
     except services.AlreadySaved:
         return _replayed(game)
     except (ShapeError, RuleViolations, services.GameError) as exc:

@@ -13,7 +13,7 @@ from typing import Any
 from flask import Response, jsonify
 
 from ..engine import RULESETS
-from ..engine.cards import HAND_KEYS, MELD_RANKS
+from ..engine.cards import HAND_KEYS, MELD_RANKS, SEQUENCE_ORDER, SEQUENCE_RANK
 from ..engine.entries import POINT_CLASSES
 from ..engine.options import PARAMETERS
 from ..limits import LARGEST, MAX_ITEMS, MAX_SIDES, PLAYER_NAME, REASON, SIDE_NAME
@@ -61,7 +61,20 @@ def error(description: str) -> Schema:
 
 
 COUNT = whole(0, LARGEST)
-MELD = closed({"rank": {"type": "string", "enum": list(MELD_RANKS)}, "naturals": COUNT, "jokers": COUNT, "twos": COUNT})
+MELD = closed(
+    {
+        "rank": {"type": "string", "enum": [*MELD_RANKS, SEQUENCE_RANK]},
+        "naturals": COUNT,
+        "jokers": COUNT,
+        "twos": COUNT,
+        "cards": {
+            "type": "array",
+            "items": {"type": "string", "enum": list(SEQUENCE_ORDER)},
+            "maxItems": len(SEQUENCE_ORDER),
+            "description": "A sequence's ranks in order (rank SEQ, Samba only).",
+        },
+    }
+)
 PENALTY = closed({"points": whole(), "reason": text(REASON)}, ("points",))
 SIDE_ENTRY = closed(
     {
@@ -78,7 +91,7 @@ SIDE_ENTRY = closed(
             "description": "Points (a number), or a list of {points, reason}.",
         },
         "meld_points": whole(),
-        "canastas": closed({"natural": COUNT, "mixed": COUNT, "wild": COUNT}),
+        "canastas": closed({"natural": COUNT, "mixed": COUNT, "wild": COUNT, "samba": COUNT}),
         "hand_points": whole(),
         "four_black_threes": {
             "type": "boolean",
@@ -105,7 +118,14 @@ BREAKDOWN = closed(
         )
     }
 )
-CANASTAS = closed({"natural": {"type": "integer"}, "mixed": {"type": "integer"}, "wild": {"type": "integer"}})
+CANASTAS = closed(
+    {
+        "natural": {"type": "integer"},
+        "mixed": {"type": "integer"},
+        "wild": {"type": "integer"},
+        "samba": {"type": "integer", "description": "Samba only, when the side has any."},
+    }
+)
 SIDE_SCORE = closed(
     {
         "name": {"type": "string"},

@@ -22,7 +22,7 @@ from ..engine.game import HandResult, SideScore
 from ..engine.options import offered_options, parameters
 from ..errors import json_error
 from ..i18n import _, render, translate
-from ..payloads import ShapeError, parse_score_request
+from ..payloads import ShapeError, parse_score_request, refuse_sequences
 from ..reference import rule_help_path
 from . import bp
 from .bodies import json_body
@@ -79,7 +79,8 @@ def side_score_json(side: SideScore) -> dict[str, Any]:
         "name": side.name,
         "hand_score": side.hand_score,
         "breakdown": side.breakdown.as_dict(),
-        "canastas": {"natural": side.canastas.natural, "mixed": side.canastas.mixed, "wild": side.canastas.wild},
+        "canastas": {"natural": side.canastas.natural, "mixed": side.canastas.mixed, "wild": side.canastas.wild}
+        | ({"samba": side.canastas.samba} if side.canastas.samba else {}),
         "total_after": side.total_after,
         "next_minimum": side.next_minimum,
     }
@@ -127,6 +128,10 @@ def score() -> Response | tuple[Response, int]:
         ruleset = configured(base.id, entry.options, sides=len(entry.sides))
     except OptionError as exc:
         return json_error(400, "invalid_option", exc.render(translate), field=f"options.{exc.option}")
+    try:
+        refuse_sequences(ruleset, entry.sides)
+    except ShapeError as exc:
+        return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
     try:
         result = score_hand(entry.sides, ruleset, entry.hand_number, entry.partners)
     except RuleViolations as exc:

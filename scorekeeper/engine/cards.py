@@ -46,6 +46,12 @@ WILD_RANK = "WILD"
 #: Every rank a meld may name: the natural ranks, black threes, and WILD.
 MELD_RANKS: tuple[str, ...] = (*(c.value for c in NATURAL_RANKS), Card.BLACK_THREE.value, WILD_RANK)
 
+#: The meld "rank" of a sequence of one suit (Samba): its ``cards`` name its ranks in order.
+SEQUENCE_RANK = "SEQ"
+
+#: The order of a sequence, four low and ace high [BICS]; sequences hold no threes and no wild cards.
+SEQUENCE_ORDER: tuple[str, ...] = tuple(c.value for c in reversed(NATURAL_RANKS))
+
 #: Every key a hand may hold.
 HAND_KEYS: tuple[str, ...] = tuple(c.value for c in Card)
 

@@ -17,6 +17,7 @@ from .rulesets import (
     RedThreeInHand,
     RuleSet,
     StockOutRule,
+    TiePolicy,
     WildMeld,
     frozen_map,
 )
@@ -247,6 +248,44 @@ HAND_AND_FOOT = RuleSet(
     player_variants=MappingProxyType({6: MappingProxyType({"decks": 7})}),
 )
 
+SAMBA = RuleSet(
+    id="samba",
+    name=N_("Samba"),
+    description=N_(
+        "Three packs, 15 cards, draw 2; melds in sequence of one suit (seven make a samba, 1500), at most "
+        "two wild cards, two canastas to go out (200), all six red threes 1000; game to 10000."
+    ),
+    sources=("BICS", "HSW", "SPEL", "TIM"),
+    players=4,
+    sides_allowed=(2,),
+    decks=3,  # 162 cards [BICS]
+    max_wilds=2,  # [BICS] K1
+    canasta_min_naturals=5,  # seven cards with at most two wild cards
+    sequences=True,  # 4 low, ace high, no wild cards; a samba is a canasta with its own bonus [BICS]
+    samba_bonus=1500,  # [BICS][HSW][TIM]
+    allow_duplicate_rank=True,  # two canastas of one rank are allowed [BICS][SPEL] K28
+    go_out_bonus=200,  # [BICS][HSW] K6
+    concealed_total=None,  # "No bonus is awarded for a concealed hand" [BICS] K5
+    canastas_to_go_out=2,  # natural, mixed or samba [BICS] K3
+    red3_table=(100, 200, 300, 400, 500, 1000),  # 100 each, all six 1000 [BICS][HSW] K10
+    red3_negative_when=Red3NegativeWhen.FEWER_THAN_2_CANASTAS,  # [HSW] K7
+    min_table=((None, 15), (0, 50), (1500, 90), (3000, 120), (7000, 160)),  # [BICS][HSW] K17 (TIM: 150)
+    target=10000,  # [BICS]
+    tie_policy=TiePolicy.DRAW,  # "partiet oavgjort" [SPEL] K20
+    deal=15,
+    draw_count=2,  # draw two, discard one [BICS]
+    # 2 to 6 players: two, three or five each alone; four in two pairs; six in three pairs, 13 cards each
+    # (a Dutch description quoted by pagat; [BICS] gives four only)
+    player_variants=MappingProxyType(
+        {
+            2: MappingProxyType({"sides_allowed": (2,), "individual": True}),
+            3: MappingProxyType({"sides_allowed": (3,), "individual": True}),
+            5: MappingProxyType({"sides_allowed": (5,), "individual": True}),
+            6: MappingProxyType({"sides_allowed": (3,), "deal": 13}),
+        }
+    ),
+)
+
 RULESETS: dict[str, RuleSet] = {
     ruleset.id: ruleset
     for ruleset in (
@@ -260,6 +299,7 @@ RULESETS: dict[str, RuleSet] = {
         US_PARTNERSHIP,
         APP_2P_11,
         URUGUAYAN,
+        SAMBA,
         HAND_AND_FOOT,
     )
 }

@@ -28,11 +28,12 @@ class CanastaCount:
     natural: int = 0
     mixed: int = 0
     wild: int = 0
+    samba: int = 0  # seven cards of one suit in sequence (Samba)
 
     @property
     def total(self) -> int:
         """Every canasta, whatever its kind."""
-        return self.natural + self.mixed + self.wild
+        return self.natural + self.mixed + self.wild + self.samba
 
 
 @dataclass(frozen=True)

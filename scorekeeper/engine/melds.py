@@ -4,20 +4,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import pairwise
 from typing import Protocol
 
-from .cards import MELD_RANKS, WILD_RANK, Card
+from .cards import MELD_RANKS, SEQUENCE_ORDER, SEQUENCE_RANK, WILD_RANK, Card
 from .errors import RuleViolation, RuleViolations
 from .i18n import N_
 from .rulesets import RuleSet
 
 
 class CanastaKind(StrEnum):
-    """Natural (no wild card), mixed (some wild cards) or wild (wild cards only)."""
+    """Natural (no wild card), mixed (some wild cards), wild (wild cards only), or a samba (seven
+    cards of one suit in sequence)."""
 
     NATURAL = "natural"
     MIXED = "mixed"
     WILD = "wild"
+    SAMBA = "samba"
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,8 @@ class Meld:
     naturals: int = 0
     jokers: int = 0
     twos: int = 0
+    #: A sequence's ranks in order (rank ``SEQ``, Samba); empty for every other meld.
+    cards: tuple[str, ...] = ()
     #: Jokers and twos together.
     wilds: int = field(init=False, repr=False, compare=False)
     #: Every card in the meld.
@@ -40,18 +45,23 @@ class Meld:
     is_wild_meld: bool = field(init=False, repr=False, compare=False)
     #: A meld of black threes, made only when going out.
     is_black_three_meld: bool = field(init=False, repr=False, compare=False)
+    #: A sequence of one suit (Samba).
+    is_sequence: bool = field(init=False, repr=False, compare=False)
     #: The counts that make the meld what it is, as one value (to look its judgement up).
-    key: tuple[str, int, int, int] = field(init=False, repr=False, compare=False)
+    key: tuple[object, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.rank not in MELD_RANKS:
+        if self.rank not in MELD_RANKS and self.rank != SEQUENCE_RANK:
             raise ValueError(f"unknown meld rank {self.rank!r}")
+        if self.cards and (self.rank != SEQUENCE_RANK or not set(self.cards) <= set(SEQUENCE_ORDER)):
+            raise ValueError("only a sequence lists its cards, each a rank from 4 to ace")
         wilds = self.jokers + self.twos
         object.__setattr__(self, "wilds", wilds)
         object.__setattr__(self, "size", self.naturals + wilds)
         object.__setattr__(self, "is_wild_meld", self.rank == WILD_RANK)
         object.__setattr__(self, "is_black_three_meld", self.rank == _BLACK_THREE)
-        object.__setattr__(self, "key", (self.rank, self.naturals, self.jokers, self.twos))
+        object.__setattr__(self, "is_sequence", self.rank == SEQUENCE_RANK)
+        object.__setattr__(self, "key", (self.rank, self.naturals, self.jokers, self.twos, self.cards))
 
 
 _BLACK_THREE = Card.BLACK_THREE.value
@@ -68,14 +78,19 @@ class _Broken(Protocol):
 def meld_value(meld: Meld, ruleset: RuleSet) -> int:
     """The card value of a meld: its cards count inside canastas too (variants.md §6)."""
     values = ruleset.card_values
+    wild_cards = meld.jokers * values[_JOKER] + meld.twos * values[_TWO]
+    if meld.is_sequence:
+        return sum(values[card] for card in meld.cards) + wild_cards  # each card at its value
     natural_value = 0 if meld.is_wild_meld else values[meld.rank]
-    return meld.naturals * natural_value + meld.jokers * values[_JOKER] + meld.twos * values[_TWO]
+    return meld.naturals * natural_value + wild_cards
 
 
 def canasta_kind(meld: Meld, ruleset: RuleSet) -> CanastaKind | None:
     """The kind of canasta a meld makes, or None when it is not (yet) a canasta."""
     if meld.is_black_three_meld or meld.size < ruleset.canasta_size:
         return None
+    if meld.is_sequence:
+        return CanastaKind.SAMBA if ruleset.sequences and meld.wilds == 0 else None
     if meld.is_wild_meld:
         return CanastaKind.WILD if ruleset.wild_meld is not None else None
     if meld.naturals < ruleset.canasta_min_naturals:
@@ -114,6 +129,8 @@ def meld_facts(meld: Meld, ruleset: RuleSet, *, going_out: bool) -> MeldFacts:
         bonus = ruleset.mixed_bonus
     elif kind is CanastaKind.WILD and ruleset.wild_meld is not None:
         bonus = ruleset.wild_meld.bonus
+    elif kind is CanastaKind.SAMBA:
+        bonus = ruleset.samba_bonus
     else:
         bonus = 0
     problems = tuple(meld_violations(meld, ruleset, going_out=going_out))
@@ -136,6 +153,8 @@ def meld_violations(
         return _black_three_violations(meld, ruleset, going_out, broken)
     if meld.is_wild_meld:
         return _wild_meld_violations(meld, ruleset, broken)
+    if meld.is_sequence:
+        return _sequence_violations(meld, ruleset, broken)
     problems = []
     if meld.size < ruleset.min_meld_size:
         problems.append(
@@ -247,6 +266,52 @@ def _wild_meld_violations(meld: Meld, ruleset: RuleSet, broken: _Broken) -> list
             )
         ]
     return []
+
+
+#: The longest sequence: seven cards make a samba, and a samba takes no more [BICS][SPEL].
+SEQUENCE_MAX = 7
+
+
+def _sequence_violations(meld: Meld, ruleset: RuleSet, broken: _Broken) -> list[RuleViolation]:
+    """A sequence [BICS][SPEL]: three to seven natural cards of one suit, next to each other from 4 up to ace."""
+    if not ruleset.sequences:
+        return [broken("sequence_not_allowed", N_("This rule set has no melds in sequence; melds are of one rank."))]
+    problems = []
+    if meld.wilds > 0:
+        problems.append(broken("sequence_with_wilds", N_("A sequence may hold no wild cards.")))
+    if meld.naturals != len(meld.cards):
+        problems.append(
+            broken(
+                "sequence_cards",
+                N_("A sequence names each of its cards: %(named)s named for %(naturals)s natural cards."),
+                named=len(meld.cards),
+                naturals=meld.naturals,
+            )
+        )
+    elif meld.naturals < ruleset.min_meld_size:
+        problems.append(
+            broken(
+                "meld_too_small",
+                N_("A meld needs at least %(needed)s cards; this one has %(cards)s."),
+                needed=ruleset.min_meld_size,
+                cards=meld.size,
+            )
+        )
+    elif meld.naturals > SEQUENCE_MAX:
+        problems.append(
+            broken(
+                "meld_too_large",
+                N_("A meld may hold at most %(allowed)s cards; this one has %(cards)s."),
+                allowed=SEQUENCE_MAX,
+                cards=meld.size,
+            )
+        )
+    positions = [SEQUENCE_ORDER.index(card) for card in meld.cards]
+    if any(after != before + 1 for before, after in pairwise(positions)):
+        problems.append(
+            broken("sequence_not_in_order", N_("A sequence runs in order, 4 low and ace high, with no gap."))
+        )
+    return problems
 
 
 def verify_meld(meld: Meld, ruleset: RuleSet, *, going_out: bool = False) -> None:

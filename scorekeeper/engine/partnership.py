@@ -91,6 +91,7 @@ def _pool_quick(entries: list[QuickEntry]) -> QuickEntry:
             natural=sum(q.canastas.natural for q in entries),
             mixed=sum(q.canastas.mixed for q in entries),
             wild=sum(q.canastas.wild for q in entries),
+            samba=sum(q.canastas.samba for q in entries),
         ),
         hand_points=sum(q.hand_points for q in entries),
     )

@@ -14,7 +14,7 @@ from .entries import CanastaCount
 from .errors import RuleViolation, RuleViolations
 from .game import initial_meld_minimum
 from .i18n import N_, Msg
-from .melds import CanastaKind, Meld, canasta_kind, meld_value, meld_violations
+from .melds import CanastaKind, Meld, canasta_kind, meld_facts, meld_value, meld_violations
 from .rulesets import RuleSet
 from .scoring import canastas_for_going_out, may_go_out_with
 from .validation import CARD_NAMES, go_out_problem
@@ -156,15 +156,12 @@ def decide_meld(meld: Meld, ruleset: RuleSet, *, going_out: bool = False) -> Ans
         return Answer(
             True, "meld_ok", N_("Legal. Not a canasta yet; its cards are worth %(points)s."), {"points": points}
         )
-    bonus = {
-        CanastaKind.NATURAL: ruleset.rank_natural_bonus.get(meld.rank, ruleset.natural_bonus),
-        CanastaKind.MIXED: ruleset.mixed_bonus,
-        CanastaKind.WILD: ruleset.wild_meld.bonus if ruleset.wild_meld else 0,
-    }[kind]
+    bonus = meld_facts(meld, ruleset, going_out=going_out).bonus
     templates = {
         CanastaKind.NATURAL: N_("Legal, and a natural canasta: %(bonus)s points plus its cards, %(points)s."),
         CanastaKind.MIXED: N_("Legal, and a mixed canasta: %(bonus)s points plus its cards, %(points)s."),
         CanastaKind.WILD: N_("Legal, and a wild-card canasta: %(bonus)s points plus its cards, %(points)s."),
+        CanastaKind.SAMBA: N_("Legal, and a samba: %(bonus)s points plus its cards, %(points)s."),
     }
     return Answer(True, "canasta_kinds", templates[kind], {"bonus": bonus, "points": points})
 

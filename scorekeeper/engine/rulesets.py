@@ -133,6 +133,9 @@ class RuleSet:
     canasta_size: int = 7
     canasta_min_naturals: int = 4
     wild_meld: WildMeld | None = None
+    # Samba: melds of one suit in sequence (4 low, ace high, no wild cards); seven make a samba
+    sequences: bool = False
+    samba_bonus: int = 1500
 
     # Canasta and going-out bonuses (K3, K5, K6)
     natural_bonus: int = 500

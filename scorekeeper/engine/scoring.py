@@ -66,9 +66,10 @@ def melded(entry: SideEntry, ruleset: RuleSet) -> Melded:
         counted = entry.quick.canastas
         wild_bonus = ruleset.wild_meld.bonus if ruleset.wild_meld else 0
         bonus = counted.natural * ruleset.natural_bonus + counted.mixed * ruleset.mixed_bonus
+        bonus += counted.samba * ruleset.samba_bonus
         return Melded((), counted, entry.quick.meld_points, bonus + counted.wild * wild_bonus)
     judged = tuple([meld_facts(meld, ruleset, going_out=entry.went_out) for meld in entry.melds])
-    natural = mixed = wild = points = bonus = 0
+    natural = mixed = wild = samba = points = bonus = 0
     negative = False
     for facts in judged:
         negative = negative or facts.negative
@@ -80,7 +81,9 @@ def melded(entry: SideEntry, ruleset: RuleSet) -> Melded:
             mixed += 1
         elif facts.kind is CanastaKind.WILD:
             wild += 1
-    return Melded(judged, CanastaCount(natural, mixed, wild), points, bonus, negative)
+        elif facts.kind is CanastaKind.SAMBA:
+            samba += 1
+    return Melded(judged, CanastaCount(natural, mixed, wild, samba), points, bonus, negative)
 
 
 def canasta_count(entry: SideEntry, ruleset: RuleSet) -> CanastaCount:
@@ -89,9 +92,9 @@ def canasta_count(entry: SideEntry, ruleset: RuleSet) -> CanastaCount:
 
 
 def canastas_for_going_out(canastas: CanastaCount, ruleset: RuleSet) -> int:
-    """Canastas that count toward going out: a wild canasta may not (S001, K25)."""
+    """Canastas that count toward going out: a wild canasta may not (S001, K25); a samba does [BICS]."""
     wild_counts = ruleset.wild_meld is not None and ruleset.wild_meld.counts_for_going_out
-    return canastas.natural + canastas.mixed + (canastas.wild if wild_counts else 0)
+    return canastas.natural + canastas.mixed + canastas.samba + (canastas.wild if wild_counts else 0)
 
 
 def may_go_out_with(canastas: CanastaCount, ruleset: RuleSet) -> bool:

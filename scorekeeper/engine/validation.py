@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from .cards import CARDS_PER_PACK, NATURAL_RANKS, Card
-from .entries import POINT_CLASSES, SideEntry
+from .cards import CARDS_PER_PACK, NATURAL_RANKS, SEQUENCE_ORDER, Card
+from .entries import POINT_CLASSES, CanastaCount, SideEntry
 from .errors import RuleViolation, RuleViolations
 from .i18n import N_, Msg
 from .partnership import Unit, scoring_units
@@ -186,7 +186,14 @@ def _has_negative(entry: SideEntry, *, melds: bool) -> bool:
     quick = entry.quick
     return (
         quick is not None
-        and min(quick.meld_points, quick.hand_points, quick.canastas.natural, quick.canastas.mixed, quick.canastas.wild)
+        and min(
+            quick.meld_points,
+            quick.hand_points,
+            quick.canastas.natural,
+            quick.canastas.mixed,
+            quick.canastas.wild,
+            quick.canastas.samba,
+        )
         < 0
     )
 
@@ -201,6 +208,8 @@ def _meld_problems(unit: Unit, ruleset: RuleSet, negatives: dict[int, list[str]]
         found = facts.problems
         if found:
             problems.extend(replace(problem, side=side, field=f"melds[{index}]") for problem in found)
+        if meld.is_sequence:
+            continue  # sequences of several suits may stand side by side
         cap = ruleset.wild_meld.max_size if meld.is_wild_meld and ruleset.wild_meld else ruleset.max_meld_size
         if cap is not None and meld.size >= cap:
             continue  # a full meld is closed: a new one of the rank may start beside it
@@ -273,6 +282,16 @@ def _quick_problems(entry: SideEntry, ruleset: RuleSet, side: int | None) -> lis
                 "canastas.wild",
             )
         )
+    if quick.canastas.samba and not ruleset.sequences:
+        problems.append(
+            RuleViolation(
+                "sequence_not_allowed",
+                N_("This rule set has no melds in sequence; melds are of one rank."),
+                {},
+                side,
+                "canastas.samba",
+            )
+        )
     if quick.four_black_threes and not ruleset.black_three_four_bonus:
         problems.append(
             RuleViolation(
@@ -293,7 +312,7 @@ def _quick_problems(entry: SideEntry, ruleset: RuleSet, side: int | None) -> lis
                 "four_black_threes",
             )
         )
-    least = least_canasta_points(quick.canastas.natural, quick.canastas.mixed, quick.canastas.wild, ruleset)
+    least = least_canasta_points(quick.canastas, ruleset)
     if quick.meld_points >= 0 and least > quick.meld_points:
         problems.append(
             RuleViolation(
@@ -309,15 +328,25 @@ def _quick_problems(entry: SideEntry, ruleset: RuleSet, side: int | None) -> lis
     return problems
 
 
-def least_canasta_points(natural: int, mixed: int, wild: int, ruleset: RuleSet) -> int:
-    """The smallest card value the canastas can hold: the cheapest cards, the fewest wilds."""
+def least_canasta_points(canastas: CanastaCount, ruleset: RuleSet) -> int:
+    """The smallest card value the canastas can hold: the cheapest cards, the fewest wilds; a samba
+    runs through seven ranks in a row, the cheapest from 4 up."""
     values = ruleset.card_values
     cheapest = min(values[rank.value] for rank in NATURAL_RANKS)
     cheapest_wild = min(values[Card.JOKER], values[Card.TWO])
     size = ruleset.canasta_size
     mixed_least = (size - 1) * cheapest + cheapest_wild
     wild_size = max(size, ruleset.wild_meld.min_start) if ruleset.wild_meld else size
-    return max(0, natural) * size * cheapest + max(0, mixed) * mixed_least + max(0, wild) * wild_size * cheapest_wild
+    samba_least = min(
+        sum(values[card] for card in SEQUENCE_ORDER[start : start + size])
+        for start in range(len(SEQUENCE_ORDER) - size + 1)
+    )
+    return (
+        max(0, canastas.natural) * size * cheapest
+        + max(0, canastas.mixed) * mixed_least
+        + max(0, canastas.wild) * wild_size * cheapest_wild
+        + max(0, canastas.samba) * samba_least
+    )
 
 
 def deck_violations(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[RuleViolation]:
@@ -397,7 +426,10 @@ def _count_cards(entry: SideEntry, cards: dict[str, int]) -> dict[str, int]:
     zero count as none."""
     jokers = twos = 0
     for meld in entry.melds:
-        if meld.naturals > 0 and not meld.is_wild_meld:
+        if meld.is_sequence:
+            for card in meld.cards:  # one card of each rank it runs through
+                cards[card] = cards.get(card, 0) + 1
+        elif meld.naturals > 0 and not meld.is_wild_meld:
             cards[meld.rank] = cards.get(meld.rank, 0) + meld.naturals
         if meld.jokers > 0:
             jokers += meld.jokers

@@ -72,6 +72,8 @@ def _melds(rs: RuleSet) -> str:
         ngettext("max %(num)s wild", "max %(num)s wild", rs.max_wilds) if rs.max_wilds is not None else _("no wild cap")
     )
     extra = " · " + _("wild ≤ natural") if rs.wilds_le_naturals else ""
+    if rs.sequences:
+        extra += " · " + _("sequences (samba %(bonus)s)", bonus=rs.samba_bonus)
     return str(ngettext("min %(num)s natural", "min %(num)s natural", rs.min_naturals) + " · " + wilds + extra)
 
 

@@ -19,6 +19,8 @@ class Section:
     title: str
     paragraphs: list[str]
     rows: list[tuple[str, str]] = field(default_factory=list)
+    #: Other rule ids this passage explains (anchors too), where a rule set has no passage of their own.
+    also: tuple[str, ...] = ()
 
 
 @dataclass

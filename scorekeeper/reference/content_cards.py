@@ -234,8 +234,49 @@ def melds(rs: RuleSet) -> Topic:
                     else _("Sevens are melded like any other rank.")
                 ],
             ),
+            *_sequences(rs),
         ],
     )
+
+
+def _sequences(rs: RuleSet) -> list[Section]:
+    """Melds in sequence (Samba): what makes one, and the rules the engine names when one is wrong."""
+    if not rs.sequences:
+        return [
+            Section(
+                "sequence_not_allowed",
+                _("Sequences"),
+                [_("Melds are of one rank: cards of one suit in sequence do not make a meld here.")],
+                also=("sequence_with_wilds", "sequence_not_in_order", "sequence_cards"),
+            )
+        ]
+    return [
+        Section(
+            "sequence_not_allowed",
+            _("Sequences"),
+            [
+                _(
+                    "Besides melds of one rank, a side may meld three or more cards of one suit in sequence, four low and ace high (threes never take part)."
+                ),
+                _("A sequence may grow to seven cards: then it is a samba, a canasta of its own."),
+            ],
+        ),
+        Section("sequence_with_wilds", _("No wild cards in a sequence"), [_("A sequence may hold no wild cards.")]),
+        Section(
+            "sequence_not_in_order",
+            _("In order, with no gap"),
+            [_("Its cards follow each other with no gap: 8, 9, 10, jack is a sequence; 8, 9, jack is not.")],
+        ),
+        Section(
+            "sequence_cards",
+            _("Writing a sequence down"),
+            [
+                _(
+                    "On the hand form a sequence is written from its lowest card to its highest; the app counts the cards between."
+                )
+            ],
+        ),
+    ]
 
 
 def canastas(rs: RuleSet) -> Topic:
@@ -255,6 +296,7 @@ def canastas(rs: RuleSet) -> Topic:
                     _("Wild-card canasta"),
                     points(rs.wild_meld.bonus) if rs.wild_meld else _("not in this rule set"),
                 ),
+                *([(_("Samba (seven cards of one suit in sequence)"), points(rs.samba_bonus))] if rs.sequences else []),
             ],
         ),
         Section(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..engine.entries import CanastaCount
 from ..engine.game import MinimumBand, minimum_bands
 from ..engine.i18n import N_
 from ..engine.rulesets import MatchMode, MinimumBasis, RedThreeInHand, RuleSet, StockOutRule, TargetRule, TiePolicy
@@ -285,8 +286,8 @@ def scoring(rs: RuleSet) -> Topic:
                 [
                     _(
                         "A table may write only the points of the cards melded, the canastas by kind and the points left in hand. The canastas must fit in the cards: a natural canasta holds at least %(n)s points of cards, a mixed one %(m)s.",
-                        n=least_canasta_points(1, 0, 0, rs),
-                        m=least_canasta_points(0, 1, 0, rs),
+                        n=least_canasta_points(CanastaCount(natural=1), rs),
+                        m=least_canasta_points(CanastaCount(mixed=1), rs),
                     )
                 ],
             ),

@@ -1,7 +1,8 @@
 """A compact way to write hands in tests, close to how players say them.
 
 Melds: ``"8:6j1"`` is six natural eights and one joker, ``"K:4t2"`` four kings and two
-twos, ``"WILD:j4t3"`` four jokers and three twos, ``"3B:4"`` four black threes.
+twos, ``"WILD:j4t3"`` four jokers and three twos, ``"3B:4"`` four black threes,
+``"SEQ:8,9,10"`` a sequence of one suit (Samba).
 Hands: ``"K JOKER 5*2"`` is a king, a joker and two fives.
 """
 
@@ -16,7 +17,12 @@ MELD = re.compile(r"^(?P<rank>[^:]+):(?P<naturals>-?\d+)?(?:j(?P<jokers>-?\d+))?
 
 
 def meld(text: str) -> Meld:
-    """One meld from its notation."""
+    """One meld from its notation; a sequence (Samba) lists its cards: ``"SEQ:8,9,10,J,Q,K,A"``
+    (``"SEQ:8,9,10j1"`` adds a joker to it)."""
+    if text.startswith("SEQ:"):
+        listed, _, wild = text[4:].partition("j")
+        cards = tuple(listed.split(","))
+        return Meld("SEQ", naturals=len(cards), jokers=int(wild or 0), cards=cards)
     match = MELD.match(text)
     assert match, f"bad meld notation {text!r}"
     return Meld(

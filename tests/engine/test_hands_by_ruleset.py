@@ -343,6 +343,57 @@ HANDS = {
         "uruguayan", [side("WILD:t2"), side()], refused=["wild_meld_too_small"]
     ),
     "uruguayan-wild-meld-stops-at-seven": Hand("uruguayan", [side("WILD:j4t4"), side()], refused=["meld_too_large"]),
+    # ---- samba [BICS][HSW][SPEL][TIM]: sequences (seven make a samba, 1500), at most 2 wild cards, out 200 ----
+    # Us out: 8-A of one suit 10*6+20=80 (samba 1500), kings 70 (500), 2 red threes 200 (two canastas: plus),
+    # out 200 = 2550. Them: queens 50+40=90 (mixed 300), 4-5-6 15, one red three with one canasta -100,
+    # a jack and a two held -30 = 275.
+    "samba-out-with-a-samba-and-a-canasta": Hand(
+        "samba",
+        [side("SEQ:8,9,10,J,Q,K,A K:7", red3=2, out=True), side("Q:5t2 SEQ:4,5,6", "J 2", red3=1)],
+        [2550, 275],
+    ),
+    # All six red threes 1000 [BICS]: Us kings 70 (500), aces 100+100=200 (mixed 300) = 1070 + 1000 = 2070.
+    # Them: nines 30, a four held -5 = 25.
+    "samba-all-six-red-threes": Hand("samba", [side("K:7 A:5j2", red3=6), side("9:3", "4")], [2070, 25]),
+    # Red threes count against a side short of two canastas [HSW]: Us kings 570, two red threes -200 = 370.
+    # Them: fives 20, a queen held -10 = 10.
+    "samba-red-threes-minus-short-of-two-canastas": Hand("samba", [side("K:7", red3=2), side("5:4", "Q")], [370, 10]),
+    # A samba counts toward going out: Us 4-10 of one suit 5*4+10*3=50 (1500), jacks 50+40=90 (300), out 200
+    # = 2140. Them: two kings held -20, a red three with no canasta -100 = -120.
+    "samba-a-samba-counts-to-go-out": Hand(
+        "samba",
+        [side("SEQ:4,5,6,7,8,9,10 J:5t2", out=True), side(held="K*2", red3=1)],
+        [2140, -120],
+    ),
+    # Both reach 10000 level: 9800 + kings 570 and 9800 + queens 570: a tie at the top is a draw [SPEL] K20.
+    "samba-a-tie-at-the-top-is-a-draw": Hand(
+        "samba",
+        [side("K:7", total=9800), side("Q:7", total=9800)],
+        [570, 570],
+        game_over=True,
+        winner=None,
+    ),
+    # 6900 + kings 570 = 7470: the first meld needs 160 from 7000 [BICS][HSW]; Them 100 + fives 15: 50.
+    "samba-minimum-160-from-7000": Hand(
+        "samba", [side("K:7", total=6900), side("5:3", total=100)], [570, 15], minimums=[160, 50]
+    ),
+    "samba-one-canasta-cannot-go-out": Hand(
+        "samba", [side("K:7", out=True), side()], refused=["go_out_without_canastas"]
+    ),
+    "samba-a-sequence-holds-no-wild-cards": Hand(
+        "samba", [side("SEQ:8,9,10j1"), side()], refused=["sequence_with_wilds"]
+    ),
+    "samba-a-sequence-runs-without-a-gap": Hand(
+        "samba", [side("SEQ:8,9,J"), side()], refused=["sequence_not_in_order"]
+    ),
+    "samba-no-more-than-seven-in-a-sequence": Hand(
+        "samba", [side("SEQ:4,5,6,7,8,9,10,J"), side()], refused=["meld_too_large"]
+    ),
+    "samba-at-most-two-wild-cards-in-a-meld": Hand("samba", [side("8:5j3"), side()], refused=["meld_max_wilds"]),
+    "classic-has-no-sequences": Hand("classic", [side("SEQ:8,9,10"), side()], refused=["sequence_not_allowed"]),
+    # Two canastas of one rank are allowed [BICS][SPEL] K28: kings 70 (500) and 50+40=90 (300) = 960 (all 12
+    # kings of the three packs). Them: nothing.
+    "samba-two-canastas-of-one-rank": Hand("samba", [side("K:7 K:5t2"), side()], [960, 0]),
     # ---- hand_and_foot [HF1]-[HF6]: books clean 500 / dirty 300, red threes +100 each, minimums by round ----
     # Us out with the contract (two clean, two dirty books): K 70 + 500, Q 70 + 500, 9s 50+50+20=120 + 300,
     # 8s 60+20=80 + 300; 2 red threes 200; out 100 = 2240. Them: aces 80, 5s 15+20=35, red three 100, hand and

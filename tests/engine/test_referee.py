@@ -172,6 +172,8 @@ def test_black_threes_only_going_out(rules):
         ("es_tradicional", CanastaCount(wild=1, mixed=1), True),
         ("uruguayan", CanastaCount(wild=1), True),
         ("app_2p_11", CanastaCount(natural=2), True),
+        ("samba", CanastaCount(natural=1), False),
+        ("samba", CanastaCount(samba=1, mixed=1), True),  # a samba counts toward going out [BICS]
         ("hand_and_foot", CanastaCount(natural=3, mixed=1), False),  # the contract: 2 clean and 2 dirty [HF2]
         ("hand_and_foot", CanastaCount(natural=2, mixed=2), True),
     ],
@@ -194,6 +196,7 @@ def test_going_out_melds_every_card_or_all_but_one(rules):
         ("hoyle_2p", True, 200),
         ("es_tradicional", True, 100),
         ("hand_and_foot", True, 100),  # no concealed bonus on its score sheets [HF1]
+        ("samba", True, 200),  # out 200, "no bonus is awarded for a concealed hand" [BICS]
     ],
 )
 def test_going_out_bonus_answered_per_rule_set(rules, ruleset_id, concealed, bonus):
@@ -215,6 +218,8 @@ def test_verify_go_out_raises_with_the_rule(rules):
         ("classic", 1500, 90),
         ("classic_6p", 7600, 150),
         ("app_2p_11", 3000, 120),
+        ("samba", 6995, 120),
+        ("samba", 7000, 160),  # [BICS][HSW] K17
     ],
 )
 def test_minimum_tool_per_rule_set(rules, ruleset_id, total, minimum):
@@ -264,3 +269,15 @@ def test_hand_and_foot_going_out_answer_names_the_contract(rules):
     answer = decide_go_out(GoOutQuestion(canastas=CanastaCount(natural=4)), rules("hand_and_foot"))
     assert (answer.allowed, answer.rule) == (False, "go_out_without_canastas")
     assert answer.render() == "Canastas needed to go out: 2 natural and 2 mixed."
+
+
+def test_samba_meld_tool_allows_two_wild_cards_at_most(rules):
+    # K1 [BICS]: no regular meld may contain more than two wild cards; a canasta needs five naturals.
+    assert decide_meld(meld("8:5t2"), rules("samba")).allowed
+    refused = decide_meld(meld("8:4j3"), rules("samba"))
+    assert (refused.allowed, refused.details[0].rule) == (False, "meld_max_wilds")
+
+
+def test_samba_sequences_are_judged_by_the_meld_tool(rules):
+    assert decide_meld(meld("SEQ:8,9,10,J,Q,K,A"), rules("samba")).allowed
+    assert not decide_meld(meld("SEQ:8,9,10"), rules("classic")).allowed

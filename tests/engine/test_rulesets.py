@@ -26,7 +26,7 @@ SEED_IDS = [
 
 
 #: The rest of the family, beyond the seeds (variants.md §5).
-FAMILY_IDS = ["hand_and_foot"]
+FAMILY_IDS = ["samba", "hand_and_foot"]
 
 
 def test_the_ten_seed_rule_sets_and_the_rest_of_the_family_are_all_there():
@@ -127,6 +127,39 @@ def test_hand_and_foot_values_follow_variants_section_5():
     }
     values = parameters(RULESETS["hand_and_foot"])
     assert {name: values[name] for name in expected} == expected
+
+
+def test_samba_values_follow_variants_section_5():
+    # three packs, max 2 wilds, canastas of at least 5 naturals, sequences (samba 1500), two melds of a rank,
+    # out 200, no concealed bonus, two canastas, red threes 100 each and all six 1000, minus short of two
+    # canastas, 160 from 7000, game 10000, a tie is a draw [BICS][HSW][SPEL][TIM]
+    expected = {
+        "decks": 3,
+        "max_wilds": 2,
+        "canasta_min_naturals": 5,
+        "sequences": True,
+        "samba_bonus": 1500,
+        "allow_duplicate_rank": True,
+        "go_out_bonus": 200,
+        "concealed_total": None,
+        "canastas_to_go_out": 2,
+        "red3_table": [100, 200, 300, 400, 500, 1000],
+        "red3_negative_when": "fewer_than_2_canastas",
+        "min_table": [[None, 15], [0, 50], [1500, 90], [3000, 120], [7000, 160]],
+        "target": 10000,
+        "tie_policy": "draw",
+        "deal": 15,
+        "draw_count": 2,
+    }
+    values = parameters(RULESETS["samba"])
+    assert {name: values[name] for name in expected} == expected
+
+
+def test_samba_seats_two_to_six_alone_or_in_pairs():
+    base = RULESETS["samba"]
+    assert table_shapes(base) == [(2, 2), (3, 3), (4, 2), (5, 5), (6, 3)]
+    assert configure(base, {"players": 5}, sides=5).individual
+    assert configure(base, {"players": 6}, sides=3).deal == 13
 
 
 def test_hand_and_foot_seats_four_or_six_in_two_teams_with_a_pack_more_than_the_players():

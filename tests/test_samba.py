@@ -1,0 +1,192 @@
+"""Samba through the whole app: seating from two to six, sequences on the hand form (card by card and the
+paper sheet's sambas), the scoring and game APIs with SEQ melds, refused elsewhere with a 400 naming the
+field, the reference and the comparison."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from .test_reference import get
+
+PAIRS = {"seat_0": "Ana", "seat_1": "Bea", "seat_2": "Luis", "seat_3": "Juan", "mode": "target", "target": "10000"}
+TABLE = [{"players": ["Ana", "Luis"]}, {"players": ["Bea", "Juan"]}]
+
+#: tests/engine samba-out-with-a-samba-and-a-canasta: 2550 / 275.
+SAMBA_HAND = [
+    {
+        "melds": [
+            {"rank": "SEQ", "naturals": 7, "cards": ["8", "9", "10", "J", "Q", "K", "A"]},
+            {"rank": "K", "naturals": 7},
+        ],
+        "red_threes": 2,
+        "went_out": True,
+    },
+    {
+        "melds": [
+            {"rank": "Q", "naturals": 5, "twos": 2},
+            {"rank": "SEQ", "naturals": 3, "cards": ["4", "5", "6"]},
+        ],
+        "red_threes": 1,
+        "hand": {"J": 1, "2": 1},
+    },
+]
+#: The same hand as the hand form sends it: each sequence from its lowest card to its highest.
+SAMBA_FORM = {
+    "expected_hands": "0",
+    "out": "0",
+    "s0_mode": "detailed",
+    "s1_mode": "detailed",
+    "s0_sq0_low": "8",
+    "s0_sq0_high": "A",
+    "s0_m_K_n": "7",
+    "s0_red3": "2",
+    "s1_m_Q_n": "5",
+    "s1_m_Q_t": "2",
+    "s1_sq0_low": "4",
+    "s1_sq0_high": "6",
+    "s1_red3": "1",
+    "s1_h_J": "1",
+    "s1_h_2": "1",
+}
+
+
+def text(response) -> str:
+    return html.unescape(re.sub(r"\s+", " ", response.get_data(as_text=True)))
+
+
+def start(client):
+    response = client.post("/games/new/samba?players=4&sides=2", data=PAIRS)
+    assert response.status_code == 302, text(response)
+    return response.headers["Location"]
+
+
+def api_game(client, ruleset="samba"):
+    return client.post("/api/v1/games", json={"ruleset": ruleset, "sides": TABLE}).get_json()
+
+
+def test_samba_seats_two_to_six(client):
+    page = text(client.get("/games/new"))
+    for players, sides in ((2, 2), (3, 3), (4, 2), (5, 5), (6, 3)):
+        assert f"/games/new/samba?players={players}&sides={sides}" in page
+
+
+def test_a_samba_hand_card_by_card_on_the_hand_form(client):
+    sheet = start(client)
+    form = text(client.get(sheet + "/hands/new"))
+    assert "Sequences of one suit (seven make a samba)" in form
+    assert 'name="s0_sq0_low"' in form
+    assert 'name="s0_sq3_high"' in form
+
+    saved = client.post(sheet + "/hands/new", data=SAMBA_FORM)
+
+    assert saved.status_code == 302
+    page = text(client.get(sheet))
+    assert "+2550" in page
+    assert "+275" in page
+    fix = text(client.get(sheet + "/hands/1"))  # the sequences come back to fix them
+    assert re.search(r'name="s0_sq0_low">.*?<option selected value="8">', fix)
+    assert re.search(r'name="s0_sq0_high">.*?<option selected value="A">A</option>', fix)
+
+
+def test_a_sequence_with_a_gap_comes_back_with_the_rule_named(client):
+    sheet = start(client)
+    broken = {**SAMBA_FORM, "s1_sq0_low": "6", "s1_sq0_high": "4"}  # the wrong way round
+
+    answer = client.post(sheet + "/hands/new", data=broken)
+
+    assert answer.status_code == 422
+    page = text(answer)
+    assert "A sequence runs in order, 4 low and ace high, with no gap." in page
+    assert 'data-rule="sequence_not_in_order"' in page
+    assert re.search(r'name="s1_sq0_low">.*?<option selected value="6">', page)  # what was typed stays
+
+
+def test_sambas_on_the_paper_sheet(client):
+    sheet = start(client)
+    quick = {
+        "expected_hands": "0",
+        "out": "0",
+        "s0_mode": "quick",
+        "s1_mode": "detailed",
+        "s0_q_meld_points": "150",
+        "s0_q_samba": "1",
+        "s0_q_natural": "1",
+        "s1_m_9_n": "3",
+    }
+    form = text(client.get(sheet + "/hands/new"))
+    assert "Sambas" in form
+
+    assert client.post(sheet + "/hands/new", data=quick).status_code == 302
+
+    page = text(client.get(sheet))
+    assert "+2350" in page  # 150 + samba 1500 + natural 500 + out 200
+    assert "+30" in page
+
+
+def test_the_scoring_api_scores_sequences_and_counts_sambas(client):
+    answer = client.post("/api/v1/score", json={"ruleset": "samba", "sides": SAMBA_HAND})
+    assert answer.status_code == 200, answer.get_json()
+    sides = answer.get_json()["sides"]
+    assert [side["hand_score"] for side in sides] == [2550, 275]
+    assert sides[0]["canastas"] == {"natural": 1, "mixed": 0, "wild": 0, "samba": 1}
+    assert sides[0]["breakdown"]["canasta_bonus"] == 2000
+    assert sides[1]["canastas"] == {"natural": 0, "mixed": 1, "wild": 0}
+
+
+def test_the_game_api_keeps_a_sequences_cards(client):
+    game = api_game(client)
+    saved = client.post(
+        f"/api/v1/games/{game['id']}/hands",
+        json={"expected_hands": 0, "sides": SAMBA_HAND},
+        headers={"X-Edit-Token": game["edit_token"]},
+    ).get_json()
+    melds = saved["hands"][0]["entries"][0]["melds"]
+    assert melds[0] == {
+        "rank": "SEQ",
+        "naturals": 7,
+        "jokers": 0,
+        "twos": 0,
+        "cards": ["8", "9", "10", "J", "Q", "K", "A"],
+    }
+    assert saved["totals"] == [2550, 275]
+
+
+def test_sequences_and_sambas_are_refused_with_a_400_where_the_rule_set_has_none(client):
+    answer = client.post("/api/v1/score", json={"ruleset": "classic", "sides": SAMBA_HAND})
+    assert answer.status_code == 400
+    assert answer.get_json()["field"] == "sides[0].melds[0].rank"
+    quick = [{"meld_points": 200, "canastas": {"samba": 1}}, {}]
+    answer = client.post("/api/v1/score", json={"ruleset": "classic", "sides": quick})
+    assert (answer.status_code, answer.get_json()["field"]) == (400, "sides[0].canastas.samba")
+    game = api_game(client, "classic")
+    answer = client.post(
+        f"/api/v1/games/{game['id']}/hands",
+        json={"expected_hands": 0, "sides": SAMBA_HAND},
+        headers={"X-Edit-Token": game["edit_token"]},
+    )
+    assert (answer.status_code, answer.get_json()["field"]) == (400, "sides[0].melds[0].rank")
+    answer = client.post(
+        "/api/v1/score",
+        json={"ruleset": "samba", "sides": [{"melds": [{"rank": "K", "naturals": 3, "cards": ["K"]}]}, {}]},
+    )
+    assert (answer.status_code, answer.get_json()["field"]) == (400, "sides[0].melds[0].cards")
+
+
+def test_the_classic_hand_form_has_no_sequences(client):
+    response = client.post("/games/new/classic?players=4&sides=2", data={**PAIRS, "target": "5000"})
+    form = text(client.get(response.headers["Location"] + "/hands/new"))
+    assert "Sequences of one suit" not in form
+    assert "Sambas" not in form
+
+
+def test_the_reference_explains_sequences_and_the_samba(client):
+    page = get(client, "/rules/melds?set=samba")
+    for anchor in ("sequence_not_allowed", "sequence_with_wilds", "sequence_not_in_order", "sequence_cards"):
+        assert f'id="{anchor}"' in page
+    assert "three or more cards of one suit in sequence" in page
+    assert "Samba (seven cards of one suit in sequence)" in get(client, "/rules/canastas?set=samba")
+    assert "Melds are of one rank" in get(client, "/rules/melds?set=classic")
+    spanish = get(client, "/rules/melds?set=samba", "es")
+    assert "Escaleras" in spanish
+    assert "sequences (samba 1500)" in get(client, "/rules/compare")
