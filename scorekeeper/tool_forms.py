@@ -75,6 +75,8 @@ class GoOutForm(QuestionForm):
     natural = WholeNumberField(lazy_gettext("Natural canastas"))
     mixed = WholeNumberField(lazy_gettext("Mixed canastas"))
     wild = WholeNumberField(lazy_gettext("Wild-card canastas"))
+    #: Asked only where melds in sequence are played (Samba).
+    samba = WholeNumberField(lazy_gettext("Sambas"))
     cards_left = WholeNumberField(lazy_gettext("Cards I would still hold after melding"))
     concealed = BooleanField(lazy_gettext("Nothing melded before this turn (concealed)"))
 

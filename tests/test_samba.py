@@ -190,3 +190,21 @@ def test_the_reference_explains_sequences_and_the_samba(client):
     spanish = get(client, "/rules/melds?set=samba", "es")
     assert "Escaleras" in spanish
     assert "sequences (samba 1500)" in get(client, "/rules/compare")
+
+
+def test_bolivia_is_a_house_rule_of_samba_on_the_new_game_page(client):
+    page = text(client.get("/games/new/samba?players=4&sides=2"))
+    assert "Bolivia" in page
+    sheet = client.post("/games/new/samba?players=4&sides=2", data={**PAIRS, "opt_bolivia": "y"}).headers["Location"]
+    form = text(client.get(sheet + "/hands/new"))
+    assert "Wild-card canastas" in form  # melds of wild cards come with Bolivia
+    public_id = re.search(r"/g/([\w-]+)", text(client.get(sheet))).group(1)
+    game = client.get(f"/api/v1/games/{public_id}").get_json()
+    assert game["options"]["bolivia"] is True
+    assert game["to_target"] == [15000, 15000]
+
+
+def test_the_go_out_tool_counts_sambas_where_they_are_played(client):
+    page = get(client, "/tools/go-out?set=samba&ask=1&natural=1&samba=1")
+    assert '<p class="verdict">Yes</p>' in page
+    assert 'name="samba"' not in get(client, "/tools/go-out?set=classic")

@@ -274,6 +274,22 @@ SAMBA = RuleSet(
     tie_policy=TiePolicy.DRAW,  # "partiet oavgjort" [SPEL] K20
     deal=15,
     draw_count=2,  # draw two, discard one [BICS]
+    extra_options=("bolivia",),
+    # Bolivia [BICB]: melds of three to seven wild cards (seven: a "bolivia", 2500), one of the two canastas
+    # to go out an escalera (a samba), game to 15000, 150 from 7000, a black three left in hand -100
+    option_implies=MappingProxyType(
+        {
+            "bolivia": MappingProxyType(
+                {
+                    "wild_meld": WildMeld(min_start=3, max_size=7, bonus=2500, counts_for_going_out=True),
+                    "go_out_min_samba": 1,
+                    "target": 15000,
+                    "min_table": ((None, 15), (0, 50), (1500, 90), (3000, 120), (7000, 150)),
+                    "black_three_hand_value": 100,
+                }
+            )
+        }
+    ),
     # 2 to 6 players: two, three or five each alone; four in two pairs; six in three pairs, 13 cards each
     # (a Dutch description quoted by pagat; [BICS] gives four only)
     player_variants=MappingProxyType(

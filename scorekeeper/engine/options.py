@@ -228,6 +228,8 @@ PARAMETERS: dict[str, Converter] = {
     "black_three_hand_value": MONEY,
     "card_values": _card_values,
     "cutthroat": _bool,
+    "bolivia": _bool,
+    "go_out_min_samba": _int(0, 10),
     "canasta_count_bonus": _count_bonus,
     "canasta_count_cumulative": _bool,
     "canasta_required_for_positive": _bool,
@@ -323,6 +325,8 @@ def _check_consistent(ruleset: RuleSet) -> None:
         raise OptionError(
             "hands_in_match", N_("A game of a fixed number of hands needs hands_in_match (how many hands).")
         )
+    if ruleset.go_out_min_samba and not ruleset.sequences:
+        raise _wrong("go_out_min_samba", Msg(N_("0: this rule set has no sequences")))
     if ruleset.cutthroat and ruleset.sides_allowed != (3,):
         raise _wrong("cutthroat", Msg(N_("false: cutthroat is a game for three players")))
     if ruleset.canasta_min_naturals > ruleset.canasta_size:

@@ -146,6 +146,7 @@ class RuleSet:
     canastas_to_go_out: int = 1
     go_out_min_natural: int = 0
     go_out_min_mixed: int = 0
+    go_out_min_samba: int = 0  # Bolivia: one of the canastas to go out is a sequence (an escalera) [BICB]
 
     # Red threes (K7-K11)
     red3_table: tuple[int, ...] = CLASSIC_RED3_TABLE
@@ -168,6 +169,8 @@ class RuleSet:
 
     # Cutthroat three-handed play: a lone hand against a partnership for the hand (K30)
     cutthroat: bool = False
+    # Bolivia, Samba's cousin: wild-card melds, an escalera to go out, 15000 [BICB] (see option_implies)
+    bolivia: bool = False
 
     # Initial-meld minimum (K15-K18)
     min_table: tuple[tuple[int | None, int], ...] = CLASSIC_MIN_TABLE

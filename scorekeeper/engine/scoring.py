@@ -103,6 +103,7 @@ def may_go_out_with(canastas: CanastaCount, ruleset: RuleSet) -> bool:
         canastas_for_going_out(canastas, ruleset) >= ruleset.canastas_to_go_out
         and canastas.natural >= ruleset.go_out_min_natural
         and canastas.mixed >= ruleset.go_out_min_mixed
+        and canastas.samba >= ruleset.go_out_min_samba
     )
 
 

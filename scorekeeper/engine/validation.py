@@ -237,6 +237,14 @@ def go_out_problem(counted: int, ruleset: RuleSet, side: int | None) -> RuleViol
             side,
             "went_out",
         )
+    if ruleset.go_out_min_samba:
+        return RuleViolation(
+            "go_out_without_canastas",
+            N_("Canastas needed to go out: %(needed)s, and at least %(samba)s of them in sequence (an escalera)."),
+            {"needed": ruleset.canastas_to_go_out, "samba": ruleset.go_out_min_samba},
+            side,
+            "went_out",
+        )
     if ruleset.wild_meld is not None and not ruleset.wild_meld.counts_for_going_out:
         template = N_(
             "Canastas needed to go out, not counting a wild-card canasta: %(needed)s; this side has %(canastas)s."

@@ -56,6 +56,13 @@ OPTION_TEXT: dict[str, tuple[str, str]] = {
         N_("Canasta bonuses count toward the minimum"),
         N_("Hoyle's option for the first meld."),
     ),
+    "bolivia": (
+        N_("Bolivia"),
+        N_(
+            "Melds of three to seven wild cards (seven make a bolivia, 2500); one of the two canastas to go out "
+            "must be an escalera; game to 15000; 150 from 7000; a black three left in hand costs 100."
+        ),
+    ),
     "min_by_round": (
         N_("First-meld minimum by round"),
         N_(

@@ -117,10 +117,13 @@ def go_out(public_id: str | None = None, edit_token: str | None = None) -> str:
     """May we go out?"""
     page = reading(public_id, edit_token)
     form = GoOutForm(formdata=request.args)
+    if not page.ruleset.sequences:
+        del form.samba
     answer = None
     if _asked(form):
+        counts = (form.natural.data or 0, form.mixed.data or 0, form.wild.data or 0, _asked_count(form, "samba"))
         question = GoOutQuestion(
-            canastas=CanastaCount(form.natural.data or 0, form.mixed.data or 0, form.wild.data or 0),
+            canastas=CanastaCount(*counts),
             cards_left=form.cards_left.data or 0,
             concealed=form.concealed.data,
         )

@@ -394,6 +394,28 @@ HANDS = {
     # Two canastas of one rank are allowed [BICS][SPEL] K28: kings 70 (500) and 50+40=90 (300) = 960 (all 12
     # kings of the three packs). Them: nothing.
     "samba-two-canastas-of-one-rank": Hand("samba", [side("K:7 K:5t2"), side()], [960, 0]),
+    # ---- samba with Bolivia [BICB]: wild melds (a bolivia 2500), an escalera to go out, 15000 -----------
+    # Us out: 4-10 of one suit 50 (escalera 1500), seven wild cards 3*50+4*20=230 (bolivia 2500), out 200 = 4480.
+    # Them: two black threes held, 100 each against = -200.
+    "samba-bolivia-out-with-an-escalera-and-a-bolivia": Hand(
+        "samba",
+        [side("SEQ:4,5,6,7,8,9,10 WILD:j3t4", out=True), side(held="3B*2")],
+        [4480, -200],
+        options={"bolivia": True},
+    ),
+    "samba-bolivia-needs-an-escalera-to-go-out": Hand(
+        "samba", [side("K:7 Q:7", out=True), side()], refused=["go_out_without_canastas"], options={"bolivia": True}
+    ),
+    # 7000 + kings 30 = 7030: 150 in Bolivia (160 in Samba); the game is to 15000, so 14900 + 570 ends it.
+    "samba-bolivia-minimum-150-from-7000-and-game-to-15000": Hand(
+        "samba",
+        [side("K:3", total=7000), side("Q:7", total=14900)],
+        [30, 570],
+        options={"bolivia": True},
+        minimums=[150, 150],
+        game_over=True,
+        winner=1,
+    ),
     # ---- hand_and_foot [HF1]-[HF6]: books clean 500 / dirty 300, red threes +100 each, minimums by round ----
     # Us out with the contract (two clean, two dirty books): K 70 + 500, Q 70 + 500, 9s 50+50+20=120 + 300,
     # 8s 60+20=80 + 300; 2 red threes 200; out 100 = 2240. Them: aces 80, 5s 15+20=35, red three 100, hand and

@@ -281,3 +281,11 @@ def test_samba_meld_tool_allows_two_wild_cards_at_most(rules):
 def test_samba_sequences_are_judged_by_the_meld_tool(rules):
     assert decide_meld(meld("SEQ:8,9,10,J,Q,K,A"), rules("samba")).allowed
     assert not decide_meld(meld("SEQ:8,9,10"), rules("classic")).allowed
+
+
+def test_samba_bolivia_going_out_answer_names_the_escalera(rules):
+    bolivia = rules("samba", bolivia=True)
+    refused = decide_go_out(GoOutQuestion(canastas=CanastaCount(natural=2)), bolivia)
+    assert refused.render() == "Canastas needed to go out: 2, and at least 1 of them in sequence (an escalera)."
+    assert can_go_out(GoOutQuestion(canastas=CanastaCount(natural=1, samba=1)), bolivia)
+    assert can_go_out(GoOutQuestion(canastas=CanastaCount(wild=1, samba=1)), bolivia)  # a bolivia counts
