@@ -48,6 +48,8 @@ class PileForm(QuestionForm):
     naturals_in_hand = WholeNumberField(lazy_gettext("Natural cards of that rank in my hand"))
     wilds_in_hand = WholeNumberField(lazy_gettext("Wild cards in my hand"))
     meld_on_table = BooleanField(lazy_gettext("My side has a meld of that rank on the table"))
+    #: Asked only where the top card may not join a finished canasta (Samba).
+    meld_on_table_is_canasta = BooleanField(lazy_gettext("That meld is a canasta already"))
     total = WholeNumberField(lazy_gettext("My side's score before this hand"), render_kw=POINTS)
     meld_points = WholeNumberField(
         lazy_gettext("Points of everything I would meld now, top card included"), render_kw=POINTS

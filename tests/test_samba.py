@@ -208,3 +208,12 @@ def test_the_go_out_tool_counts_sambas_where_they_are_played(client):
     page = get(client, "/tools/go-out?set=samba&ask=1&natural=1&samba=1")
     assert '<p class="verdict">Yes</p>' in page
     assert 'name="samba"' not in get(client, "/tools/go-out?set=classic")
+
+
+def test_the_pile_tool_asks_whether_the_meld_is_a_canasta_already_in_samba(client):
+    url = "/tools/pile?set=samba&ask=1&top_card=K&side_has_melded=y&meld_on_table=y&meld_on_table_is_canasta=y"
+    page = get(client, url)
+    assert '<p class="verdict">No</p>' in page
+    assert 'name="meld_on_table_is_canasta"' in page
+    assert 'name="meld_on_table_is_canasta"' not in get(client, "/tools/pile?set=classic")
+    assert "a wild card never helps" in get(client, "/rules/discard-pile?set=samba")

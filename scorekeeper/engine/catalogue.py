@@ -274,6 +274,9 @@ SAMBA = RuleSet(
     tie_policy=TiePolicy.DRAW,  # "partiet oavgjort" [SPEL] K20
     deal=15,
     draw_count=2,  # draw two, discard one [BICS]
+    # the pile: a natural pair, or (unfrozen) the top card onto a meld that is not yet a canasta [BICS]
+    pile_natural_pair_only=True,
+    pile_onto_canasta=False,
     extra_options=("bolivia",),
     # Bolivia [BICB]: melds of three to seven wild cards (seven: a "bolivia", 2500), one of the two canastas
     # to go out an escalera (a samba), game to 15000, 150 from 7000, a black three left in hand -100

@@ -247,6 +247,8 @@ PARAMETERS: dict[str, Converter] = {
     "black_three_freezes": _bool,
     "pile_before_first_meld": _bool,
     "pile_always_frozen": _bool,
+    "pile_natural_pair_only": _bool,
+    "pile_onto_canasta": _bool,
     "wild_anywhere_freezes": _bool,
     "stock_out_rule": _choice(StockOutRule),
     "last_red_three_may_meld": _bool,

@@ -56,6 +56,7 @@ class PileQuestion:
     naturals_in_hand: int = 0  # natural cards of the top card's rank in the player's hand
     wilds_in_hand: int = 0  # wild cards the player could put with them
     meld_on_table: bool = False  # the side has a meld of the top card's rank
+    meld_on_table_is_canasta: bool = False  # and it is a canasta already (asked where that matters: Samba)
     total: int = 0  # the side's score before this hand
     meld_points: int = 0  # card points of everything the player would meld now, top card included
     natural_canastas: int = 0  # canastas that first meld would make (they count only with
@@ -102,9 +103,13 @@ def decide_take_pile(question: PileQuestion, ruleset: RuleSet) -> Answer:
     if not frozen:
         pair = question.naturals_in_hand >= 2
         natural_and_wild = (
-            question.naturals_in_hand >= 1 and question.wilds_in_hand >= 1 and _natural_and_wild_ok(ruleset)
+            question.naturals_in_hand >= 1
+            and question.wilds_in_hand >= 1
+            and not ruleset.pile_natural_pair_only
+            and _natural_and_wild_ok(ruleset)
         )
-        if not (question.meld_on_table or pair or natural_and_wild):
+        joins = question.meld_on_table and (ruleset.pile_onto_canasta or not question.meld_on_table_is_canasta)
+        if not (joins or pair or natural_and_wild):
             return Answer(
                 False,
                 "pile_needs_match",

@@ -191,6 +191,8 @@ class RuleSet:
     black_three_freezes: bool = False
     pile_before_first_meld: bool = True
     pile_always_frozen: bool = False
+    pile_natural_pair_only: bool = False  # a natural and a wild card never take the pile (Samba) [BICS]
+    pile_onto_canasta: bool = True  # the top card may join a finished canasta (not in Samba) [BICS]
     wild_anywhere_freezes: bool = True
     stock_out_rule: StockOutRule = StockOutRule.PLAY_ON_WHILE_FITS
     last_red_three_may_meld: bool = True

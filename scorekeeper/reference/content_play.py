@@ -37,6 +37,10 @@ def discard_pile(rs: RuleSet) -> Topic:
                     _(
                         "If the pile is not frozen, the top card must go on a meld the side already has, or make a new meld with two cards from the hand: two natural ones, or one natural and one wild."
                     )
+                    if not rs.pile_natural_pair_only
+                    else _(
+                        "The pile is taken with two natural cards from the hand matching the top card (a wild card never helps), or, if it is not frozen, by putting the top card on a meld of the side that is not yet a canasta."
+                    )
                 ],
             ),
             Section(

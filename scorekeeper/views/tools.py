@@ -67,6 +67,8 @@ def pile(public_id: str | None = None, edit_token: str | None = None) -> str:
     if not page.ruleset.canastas_count_for_minimum:
         del form.natural_canastas, form.mixed_canastas  # canasta bonuses do not count toward the minimum
     _ask_round_or_score(form, page.ruleset)
+    if page.ruleset.pile_onto_canasta:
+        del form.meld_on_table_is_canasta  # the top card may join any meld of its rank
     answer = None
     if _asked(form):
         question = PileQuestion(
@@ -77,6 +79,7 @@ def pile(public_id: str | None = None, edit_token: str | None = None) -> str:
             naturals_in_hand=form.naturals_in_hand.data or 0,
             wilds_in_hand=form.wilds_in_hand.data or 0,
             meld_on_table=form.meld_on_table.data,
+            meld_on_table_is_canasta="meld_on_table_is_canasta" in form and bool(form.meld_on_table_is_canasta.data),
             total=_asked_count(form, "total"),
             meld_points=form.meld_points.data or 0,
             natural_canastas=_asked_count(form, "natural_canastas"),

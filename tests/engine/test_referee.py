@@ -289,3 +289,16 @@ def test_samba_bolivia_going_out_answer_names_the_escalera(rules):
     assert refused.render() == "Canastas needed to go out: 2, and at least 1 of them in sequence (an escalera)."
     assert can_go_out(GoOutQuestion(canastas=CanastaCount(natural=1, samba=1)), bolivia)
     assert can_go_out(GoOutQuestion(canastas=CanastaCount(wild=1, samba=1)), bolivia)  # a bolivia counts
+
+
+def test_samba_pile_takes_a_natural_pair_or_joins_a_meld_that_is_not_yet_a_canasta(rules):
+    # [BICS]: the pile is taken only with a natural matching pair or, when not frozen, by adding the top
+    # card to a meld that is less than a canasta.
+    samba = rules("samba")
+    assert not pile(samba, top_card="K", naturals_in_hand=1, wilds_in_hand=1, **MELDED).allowed
+    assert pile(rules("classic"), top_card="K", naturals_in_hand=1, wilds_in_hand=1, **MELDED).allowed
+    assert pile(samba, top_card="K", meld_on_table=True, **MELDED).allowed
+    onto_canasta = pile(samba, top_card="K", meld_on_table=True, meld_on_table_is_canasta=True, **MELDED)
+    assert (onto_canasta.allowed, onto_canasta.rule) == (False, "pile_needs_match")
+    assert pile(rules("classic"), top_card="K", meld_on_table=True, meld_on_table_is_canasta=True, **MELDED).allowed
+    assert pile(samba, top_card="K", naturals_in_hand=2, **MELDED).allowed
