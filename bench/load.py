@@ -69,7 +69,10 @@ def main() -> None:
         script = MIX_LUA.replace("{GAMES}", "{" + listed + "}").replace("COOKIE", lua_string(cookie))
         saver = threading.Thread(target=saving, args=(base, games, time.monotonic() + SECONDS))
         saver.start()
-        figures = wrk(base + "/", connections=CLIENTS, seconds=SECONDS, script=script)
+        # one wrk thread per phone: the script's state (the ETag of each page, the page last asked for) is per
+        # thread, and response() cannot tell connections apart, so with many phones to a thread a phone would
+        # store another's ETag and poll with the wrong one
+        figures = wrk(base + "/", connections=CLIENTS, seconds=SECONDS, threads=CLIENTS, script=script)
         saver.join()
     print(
         f"{CLIENTS} phones for {SECONDS} s on {database_name(env)}, gunicorn as `make run` (2 workers), wrk on loopback"

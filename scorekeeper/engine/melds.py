@@ -157,14 +157,7 @@ def meld_violations(
         return _sequence_violations(meld, ruleset, broken)
     problems = []
     if meld.size < ruleset.min_meld_size:
-        problems.append(
-            broken(
-                "meld_too_small",
-                N_("A meld needs at least %(needed)s cards; this one has %(cards)s."),
-                needed=ruleset.min_meld_size,
-                cards=meld.size,
-            )
-        )
+        problems.append(_too_small(meld, ruleset.min_meld_size, broken))
     if meld.naturals < ruleset.min_naturals:
         problems.append(
             broken(
@@ -195,14 +188,7 @@ def meld_violations(
             )
         )
     if ruleset.max_meld_size is not None and meld.size > ruleset.max_meld_size:
-        problems.append(
-            broken(
-                "meld_too_large",
-                N_("A meld may hold at most %(allowed)s cards; this one has %(cards)s."),
-                allowed=ruleset.max_meld_size,
-                cards=meld.size,
-            )
-        )
+        problems.append(_too_large(meld, ruleset.max_meld_size, broken))
     if ruleset.sevens_no_wilds and meld.rank == Card.SEVEN.value and meld.wilds > 0:
         problems.append(broken("sevens_no_wilds", N_("A meld of sevens may hold no wild cards.")))
     if meld.size >= ruleset.canasta_size and meld.naturals < ruleset.canasta_min_naturals:
@@ -215,6 +201,24 @@ def meld_violations(
             )
         )
     return problems
+
+
+def _too_small(meld: Meld, needed: int, broken: _Broken) -> RuleViolation:
+    return broken(
+        "meld_too_small",
+        N_("A meld needs at least %(needed)s cards; this one has %(cards)s."),
+        needed=needed,
+        cards=meld.size,
+    )
+
+
+def _too_large(meld: Meld, allowed: int, broken: _Broken) -> RuleViolation:
+    return broken(
+        "meld_too_large",
+        N_("A meld may hold at most %(allowed)s cards; this one has %(cards)s."),
+        allowed=allowed,
+        cards=meld.size,
+    )
 
 
 def _black_three_violations(meld: Meld, ruleset: RuleSet, going_out: bool, broken: _Broken) -> list[RuleViolation]:
@@ -257,14 +261,7 @@ def _wild_meld_violations(meld: Meld, ruleset: RuleSet, broken: _Broken) -> list
             )
         ]
     if meld.size > rules.max_size:
-        return [
-            broken(
-                "meld_too_large",
-                N_("A meld may hold at most %(allowed)s cards; this one has %(cards)s."),
-                allowed=rules.max_size,
-                cards=meld.size,
-            )
-        ]
+        return [_too_large(meld, rules.max_size, broken)]
     return []
 
 
@@ -289,23 +286,9 @@ def _sequence_violations(meld: Meld, ruleset: RuleSet, broken: _Broken) -> list[
             )
         )
     elif meld.naturals < ruleset.min_meld_size:
-        problems.append(
-            broken(
-                "meld_too_small",
-                N_("A meld needs at least %(needed)s cards; this one has %(cards)s."),
-                needed=ruleset.min_meld_size,
-                cards=meld.size,
-            )
-        )
+        problems.append(_too_small(meld, ruleset.min_meld_size, broken))
     elif meld.naturals > SEQUENCE_MAX:
-        problems.append(
-            broken(
-                "meld_too_large",
-                N_("A meld may hold at most %(allowed)s cards; this one has %(cards)s."),
-                allowed=SEQUENCE_MAX,
-                cards=meld.size,
-            )
-        )
+        problems.append(_too_large(meld, SEQUENCE_MAX, broken))
     positions = [SEQUENCE_ORDER.index(card) for card in meld.cards]
     if any(after != before + 1 for before, after in pairwise(positions)):
         problems.append(

@@ -229,20 +229,12 @@ def decide_minimum(total: int, ruleset: RuleSet, hand_number: int | None = None)
     (Hand and Foot), the round decides it, whatever the score."""
     minimum = initial_meld_minimum(total, ruleset, hand_number)
     if ruleset.min_by_round is not None and hand_number is not None:
-        return Answer(
-            True,
-            "initial_meld_minimum",
-            N_("In round %(round)s the first meld must be worth at least %(minimum)s."),
-            {"round": hand_number, "minimum": minimum},
-            figure=minimum,
-        )
-    return Answer(
-        True,
-        "initial_meld_minimum",
-        N_("With %(total)s points the first meld must be worth at least %(minimum)s."),
-        {"total": total, "minimum": minimum},
-        figure=minimum,
-    )
+        template = N_("In round %(round)s the first meld must be worth at least %(minimum)s.")
+        params: dict[str, object] = {"round": hand_number, "minimum": minimum}
+    else:
+        template = N_("With %(total)s points the first meld must be worth at least %(minimum)s.")
+        params = {"total": total, "minimum": minimum}
+    return Answer(True, "initial_meld_minimum", template, params, figure=minimum)
 
 
 def _rank_name(rank: str) -> Msg:

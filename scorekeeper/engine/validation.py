@@ -229,35 +229,22 @@ def _meld_problems(unit: Unit, ruleset: RuleSet, negatives: dict[int, list[str]]
 
 def go_out_problem(counted: int, ruleset: RuleSet, side: int | None) -> RuleViolation:
     """Why a side with ``counted`` canastas (those that count for going out) may not go out (K3, K25)."""
+    params: dict[str, object] = {"needed": ruleset.canastas_to_go_out, "canastas": counted}
     if ruleset.go_out_min_natural or ruleset.go_out_min_mixed:
-        return RuleViolation(
-            "go_out_without_canastas",
-            N_("Canastas needed to go out: %(natural)s natural and %(mixed)s mixed."),
-            {"natural": ruleset.go_out_min_natural, "mixed": ruleset.go_out_min_mixed},
-            side,
-            "went_out",
+        template = N_("Canastas needed to go out: %(natural)s natural and %(mixed)s mixed.")
+        params = {"natural": ruleset.go_out_min_natural, "mixed": ruleset.go_out_min_mixed}
+    elif ruleset.go_out_min_samba:
+        template = N_(
+            "Canastas needed to go out: %(needed)s, and at least %(samba)s of them in sequence (an escalera)."
         )
-    if ruleset.go_out_min_samba:
-        return RuleViolation(
-            "go_out_without_canastas",
-            N_("Canastas needed to go out: %(needed)s, and at least %(samba)s of them in sequence (an escalera)."),
-            {"needed": ruleset.canastas_to_go_out, "samba": ruleset.go_out_min_samba},
-            side,
-            "went_out",
-        )
-    if ruleset.wild_meld is not None and not ruleset.wild_meld.counts_for_going_out:
+        params = {"needed": ruleset.canastas_to_go_out, "samba": ruleset.go_out_min_samba}
+    elif ruleset.wild_meld is not None and not ruleset.wild_meld.counts_for_going_out:
         template = N_(
             "Canastas needed to go out, not counting a wild-card canasta: %(needed)s; this side has %(canastas)s."
         )
     else:
         template = N_("Canastas needed to go out: %(needed)s; this side has %(canastas)s.")
-    return RuleViolation(
-        "go_out_without_canastas",
-        template,
-        {"needed": ruleset.canastas_to_go_out, "canastas": counted},
-        side,
-        "went_out",
-    )
+    return RuleViolation("go_out_without_canastas", template, params, side, "went_out")
 
 
 def _holds_cards(entry: SideEntry) -> bool:
