@@ -461,11 +461,13 @@ def _quick_deck_problems(entries: Sequence[SideEntry], ruleset: RuleSet) -> list
         "natural": len(NATURAL_RANKS) * min(per_rank, naturals_per_rank // ruleset.canasta_size),
         "natural+mixed": len(NATURAL_RANKS) * per_rank,
         "wild": wilds // wild_size,
+        "samba": naturals_per_rank,  # every run of seven from 4 to ace holds an 8 (and a 9, and a 10)
     }
     per_side = {
         "natural": [c.natural for c in counts],
         "natural+mixed": [c.natural + c.mixed for c in counts],
         "wild": [c.wild for c in counts],
+        "samba": [c.samba for c in counts],
     }
     problems = []
     for kind, limit in limits.items():

@@ -72,6 +72,7 @@ def quick(
     wild: int = 0,
     hand_points: int = 0,
     red3: int = 0,
+    samba: int = 0,
     out: bool = False,
     concealed: bool = False,
     total: int = 0,
@@ -82,5 +83,5 @@ def quick(
         red_threes=red3,
         went_out=out,
         concealed=concealed,
-        quick=QuickEntry(meld_points, CanastaCount(natural, mixed, wild), hand_points),
+        quick=QuickEntry(meld_points, CanastaCount(natural, mixed, wild, samba), hand_points),
     )

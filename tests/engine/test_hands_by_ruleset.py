@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper.engine import RULESETS, RuleViolations, SideEntry, configure, hand_violations, score_hand
 
-from .notation import side
+from .notation import quick, side
 
 
 @dataclass(frozen=True)
@@ -388,6 +388,17 @@ HANDS = {
     ),
     "samba-no-more-than-seven-in-a-sequence": Hand(
         "samba", [side("SEQ:4,5,6,7,8,9,10,J"), side()], refused=["meld_too_large"]
+    ),
+    # D6: three packs hold twelve 8s, and every samba runs through an 8: thirteen sambas cannot be
+    # (13 sambas of 4-10 hold at least 13 * 50 = 650 card points). Twelve can, with 1500 each:
+    # 650 - 50 = 600 card points + 18000 = 18600, past 10000: the game is won.
+    "samba-quick-entry-no-more-sambas-than-the-packs-make": Hand(
+        "samba",
+        [quick(650, samba=13), side()],
+        refused=["deck_limit"],
+    ),
+    "samba-quick-entry-twelve-sambas": Hand(
+        "samba", [quick(600, samba=12), side()], [18600, 0], game_over=True, winner=0
     ),
     "samba-at-most-two-wild-cards-in-a-meld": Hand("samba", [side("8:5j3"), side()], refused=["meld_max_wilds"]),
     "classic-has-no-sequences": Hand("classic", [side("SEQ:8,9,10"), side()], refused=["sequence_not_allowed"]),
