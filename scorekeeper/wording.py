@@ -40,12 +40,14 @@ def breakdown_rows(side: SideScore) -> list[tuple[str, str]]:
         (translate(BREAKDOWN_LABELS[item]), signed(value)) for item, value in side.breakdown.as_dict().items() if value
     ]
     kinds = side.canastas
+    # each ngettext with its literal strings, so that they are extracted for translation
     counted = [
-        ngettext(singular, plural, count)
-        for count, singular, plural in (
-            (kinds.natural, "%(num)s natural", "%(num)s natural"),
-            (kinds.mixed, "%(num)s mixed", "%(num)s mixed"),
-            (kinds.wild, "%(num)s wild", "%(num)s wild"),
+        text
+        for count, text in (
+            (kinds.natural, ngettext("%(num)s natural", "%(num)s natural", kinds.natural)),
+            (kinds.mixed, ngettext("%(num)s mixed", "%(num)s mixed", kinds.mixed)),
+            (kinds.wild, ngettext("%(num)s wild", "%(num)s wild", kinds.wild)),
+            (kinds.samba, ngettext("%(num)s samba", "%(num)s sambas", kinds.samba)),
         )
         if count
     ]

@@ -217,3 +217,17 @@ def test_the_pile_tool_asks_whether_the_meld_is_a_canasta_already_in_samba(clien
     assert 'name="meld_on_table_is_canasta"' in page
     assert 'name="meld_on_table_is_canasta"' not in get(client, "/tools/pile?set=classic")
     assert "a wild card never helps" in get(client, "/rules/discard-pile?set=samba")
+
+
+def test_the_sheet_counts_canastas_by_kind_in_the_readers_language(client):
+    game = api_game(client)
+    client.post(
+        f"/api/v1/games/{game['id']}/hands",
+        json={"expected_hands": 0, "sides": SAMBA_HAND},
+        headers={"X-Edit-Token": game["edit_token"]},
+    )
+    english = text(client.get(f"/g/{game['id']}"))
+    assert "1 natural 1 samba" in english
+    spanish = text(client.get(f"/g/{game['id']}", headers={"Accept-Language": "es"}))
+    assert "1 limpia 1 samba" in spanish  # these were shown in English before: never extracted
+    assert "1 sucia" in spanish

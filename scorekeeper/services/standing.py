@@ -31,6 +31,7 @@ class Record:
     natural: int = 0
     mixed: int = 0
     wild: int = 0
+    samba: int = 0
     red_threes: int = 0
     out: int = 0
     concealed: int = 0
@@ -109,6 +110,7 @@ def _count_hand(record: Record, score: int, canastas: CanastaCount, entered: Map
     record.natural += canastas.natural
     record.mixed += canastas.mixed
     record.wild += canastas.wild
+    record.samba += canastas.samba
     record.red_threes += int(entered.get("red_threes", 0) or 0)
     record.out += bool(entered.get("went_out"))
     record.concealed += bool(entered.get("went_out") and entered.get("concealed"))
