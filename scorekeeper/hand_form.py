@@ -66,6 +66,9 @@ class SideFields:
     melds: list[MeldRow]
     sequences: list[SequenceRow]
     held: list[tuple[str, Field]]
+    #: Modern American: each player's cards held, by name (the side's are then their sum).
+    held_by_player: list[tuple[str, list[tuple[str, Field]]]]
+    black_threes: Field | None  # Modern American: black threes laid out
     by_value: list[tuple[int, Field]]
     penalties: list[tuple[str, int, Field]]
     custom_points: Field
@@ -76,7 +79,8 @@ class SideFields:
     @property
     def holds_cards(self) -> bool:
         """Whether the folded "cards left in hand" block holds anything typed (so it opens)."""
-        return any(field.data or field.errors for _, field in [*self.held, *self.by_value])
+        each = [field for _, fields in self.held_by_player for field in fields]
+        return any(field.data or field.errors for _, field in [*self.held, *self.by_value, *each])
 
     @property
     def has_penalties(self) -> bool:
@@ -95,6 +99,7 @@ class HandForm(FlaskForm):
     save_key = HiddenField()
 
     side_names: tuple[str, ...] = ()
+    players: tuple[tuple[str, ...], ...] = ()  # each side's players, in seat order
     ruleset: RuleSet
 
     def sides(self) -> list[SideFields]:
@@ -147,6 +152,11 @@ class HandForm(FlaskForm):
                 for r in range(sequence_rows(self.ruleset))
             ],
             held=[(key, self[f"{p}h_{key}"]) for key in HAND_KEYS],
+            held_by_player=[
+                (player, [(key, self[f"{p}h{k}_{key}"]) for key in HAND_KEYS])
+                for k, player in enumerate(self.players[i] if self.ruleset.mac_scoring else ())
+            ],
+            black_threes=self._fields.get(f"{p}black3"),
             by_value=[(points, self[f"{p}v_{points}"]) for points in POINT_CLASSES],
             penalties=[
                 (translate(kind.reason), kind.points, self[f"{p}p_{kind.key}"]) for kind in self.ruleset.penalty_list
@@ -200,6 +210,16 @@ class HandForm(FlaskForm):
                 where[(side.index, f"penalties[{j}]")] = f"{p}penalties"
             for key, field in side.held:
                 where[(side.index, f"hand.{key}")] = field.name
+            for k, (_, fields) in enumerate(side.held_by_player):
+                for key, field in fields:
+                    where[(side.index, f"hands[{k}].{key}")] = field.name
+            by_player = [{key: field.data for key, field in fields if field.data} for _, fields in side.held_by_player]
+            held = {key: field.data for key, field in side.held if field.data}
+            for player_cards in by_player:
+                for key, count in player_cards.items():
+                    held[key] = held.get(key, 0) + count
+            if side.black_threes is not None:
+                where[(side.index, "black_threes")] = side.black_threes.name
             for points, field in side.by_value:
                 where[(side.index, f"hand_by_value.{points}")] = field.name
             where[(side.index, "hand")] = f"{p}held"
@@ -216,7 +236,9 @@ class HandForm(FlaskForm):
                     "went_out": out_side == side.index,
                     "concealed": out_side == side.index and concealed,
                     "melds": melds,
-                    "cards_held": {key: field.data for key, field in side.held if field.data},
+                    "cards_held": held,
+                    "cards_held_by_player": by_player or None,
+                    "black_threes": side.black_threes.data or 0 if side.black_threes is not None else 0,
                     "cards_held_by_value": {str(points): field.data for points, field in side.by_value if field.data},
                     "penalties": penalties,
                     "meld_points": side.quick["meld_points"].data or 0,
@@ -258,8 +280,16 @@ class HandForm(FlaskForm):
                     extra += 1
                 for key, part in MELD_PARTS:
                     self[f"{name}_{key}"].data = meld[part]
-            for key, count in side["cards_held"].items():
-                self[f"{p}h_{key}"].data = count
+            if side["cards_held_by_player"] and f"{p}h0_A" in self:
+                for k, cards in enumerate(side["cards_held_by_player"]):
+                    for key, count in cards.items():
+                        if f"{p}h{k}_{key}" in self:
+                            self[f"{p}h{k}_{key}"].data = count
+            else:
+                for key, count in side["cards_held"].items():
+                    self[f"{p}h_{key}"].data = count
+            if f"{p}black3" in self:
+                self[f"{p}black3"].data = side["black_threes"]
             for points, count in side["cards_held_by_value"].items():
                 self[f"{p}v_{points}"].data = count
             listed = {kind.key: kind for kind in self.ruleset.penalty_list}
@@ -331,14 +361,22 @@ def _parse_out(value: str | None) -> tuple[int | None, bool]:
     return int(value.rstrip("c")), concealed
 
 
-def hand_form(ruleset: RuleSet, side_names: Sequence[str], formdata: Any = None, modes: Sequence[str] = ()) -> HandForm:
+def hand_form(
+    ruleset: RuleSet,
+    side_names: Sequence[str],
+    formdata: Any = None,
+    modes: Sequence[str] = (),
+    players: Sequence[Sequence[str]] = (),
+) -> HandForm:
     """The hand form for a game's rule set and sides; ``modes`` is each side's way of entry to start
-    with (card by card where not given)."""
+    with (card by card where not given); ``players`` names each side's players, where each one's cards
+    are counted apart (Modern American)."""
 
     class Form(HandForm):
         pass
 
     Form.side_names = tuple(side_names)
+    Form.players = tuple(tuple(names) for names in players) or tuple((name,) for name in side_names)
     Form.ruleset = ruleset
     for i, _ in enumerate(side_names):
         p = f"s{i}_"
@@ -372,6 +410,12 @@ def hand_form(ruleset: RuleSet, side_names: Sequence[str], formdata: Any = None,
             setattr(Form, f"{p}sq{r}_high", SelectField(lazy_gettext("To"), choices=ends, default=""))
         for key in HAND_KEYS:
             setattr(Form, f"{p}h_{key}", WholeNumberField(blank_zero=True))
+        if ruleset.mac_scoring:
+            for k, _ in enumerate(Form.players[i]):
+                for key in HAND_KEYS:
+                    setattr(Form, f"{p}h{k}_{key}", WholeNumberField(blank_zero=True))
+            black_threes = CARDS_PER_PACK[Card.BLACK_THREE] * ruleset.decks
+            setattr(Form, f"{p}black3", CountChoiceField(lazy_gettext("Black threes laid out"), most=black_threes))
         for points in POINT_CLASSES:
             setattr(Form, f"{p}v_{points}", WholeNumberField(blank_zero=True))
         for kind in ruleset.penalty_list:

@@ -181,6 +181,10 @@ class HandEntry(db.Model):  # type: ignore[name-defined,misc]
     canastas_wild: Mapped[int] = mapped_column(Integer, default=0)
     # Quick entry: sambas, seven cards of one suit in sequence (Samba).
     canastas_samba: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # Modern American: black threes laid out as bonus cards, and each player's own cards held (the side's
+    # cards_held is then their sum); None where the side's cards are not told apart.
+    black_threes: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    cards_held_by_player: Mapped[list[dict[str, int]] | None] = mapped_column(JSON, default=None)
     hand_points: Mapped[int] = mapped_column(Integer, default=0)
     # Quick entry: the side went out with four black threes melded (a bonus in some rule sets).
     four_black_threes: Mapped[bool] = mapped_column(default=False, server_default=false())

@@ -20,7 +20,10 @@ from .limits import LARGEST, MAX_ITEMS, MAX_SIDES, PLAYER_NAME, REASON, text_pro
 SIDE_FIELDS = frozenset(
     {"name", "total_before", "melds", "red_threes", "went_out", "concealed", "hand", "hand_by_value", "penalties"}
     | {"meld_points", "canastas", "hand_points", "four_black_threes"}
+    | {"black_threes", "hands"}  # Modern American
 )
+#: At most this many players hold cards on one side (six players in two teams of three).
+MOST_PLAYERS_A_SIDE = 3
 QUICK_FIELDS = frozenset({"meld_points", "canastas", "hand_points", "four_black_threes"})
 MELD_FIELDS = frozenset({"rank", "naturals", "jokers", "twos", "cards"})
 CANASTA_FIELDS = ("natural", "mixed", "wild", "samba")
@@ -145,6 +148,16 @@ def parse_side(value: object, field: str, default_name: str = "") -> SideEntry:
         parse_meld(m, f"{field}.melds[{i}]") for i, m in enumerate(_list(data.get("melds", []), f"{field}.melds"))
     )
     hand = parse_hand(data.get("hand", {}), f"{field}.hand")
+    hands: tuple[dict[str, int], ...] = ()
+    if "hands" in data:
+        if "hand" in data:
+            raise ShapeError(
+                f"{field}.hands",
+                Msg(N_("%(field)s gives hand and hands; give one or the other."), {"field": field}),
+            )
+        listed = _list(data["hands"], f"{field}.hands", MOST_PLAYERS_A_SIDE)
+        hands = tuple(parse_hand(held, f"{field}.hands[{k}]") for k, held in enumerate(listed))
+        hand = {key: sum(held.get(key, 0) for held in hands) for key in {key for held in hands for key in held}}
     by_value = parse_hand_by_value(data.get("hand_by_value", {}), f"{field}.hand_by_value")
     quick = None
     if QUICK_FIELDS & set(data):
@@ -168,6 +181,8 @@ def parse_side(value: object, field: str, default_name: str = "") -> SideEntry:
         hand_by_value=by_value,
         penalties=parse_penalties(data.get("penalties", 0), f"{field}.penalties"),
         quick=quick,
+        black_threes=_int(data.get("black_threes", 0), f"{field}.black_threes"),
+        hands=hands,
     )
 
 
@@ -217,8 +232,21 @@ def _sequence_cards(data: Mapping[str, Any], field: str) -> tuple[str, ...]:
     return cards
 
 
-def refuse_sequences(ruleset: RuleSet, sides: Sequence[SideEntry], field: str = "sides") -> None:
-    """The fields only Samba uses (a SEQ meld, canastas.samba), refused elsewhere: a 400 naming the field."""
+def refuse_unused_fields(ruleset: RuleSet, sides: Sequence[SideEntry], field: str = "sides") -> None:
+    """The fields only Samba uses (a SEQ meld, canastas.samba) or only Modern American (black_threes,
+    hands), refused elsewhere: a 400 naming the field."""
+    if not ruleset.mac_scoring:
+        for index, side in enumerate(sides):
+            if side.black_threes:
+                raise ShapeError(
+                    f"{field}[{index}].black_threes",
+                    Msg(N_("Only Modern American lays black threes out as bonus cards.")),
+                )
+            if side.hands:
+                raise ShapeError(
+                    f"{field}[{index}].hands",
+                    Msg(N_("Only Modern American counts each player's cards apart: give hand.")),
+                )
     if ruleset.sequences:
         return
     for index, side in enumerate(sides):

@@ -30,6 +30,8 @@ SIDE_DEFAULTS: dict[str, Any] = {
     "canastas_samba": 0,  # quick entry: sambas (Samba)
     "hand_points": 0,
     "four_black_threes": False,  # quick entry: four black threes melded by the side going out
+    "black_threes": 0,  # Modern American: black threes laid out as bonus cards
+    "cards_held_by_player": None,  # Modern American: each player's cards (cards_held is their sum)
 }
 
 Record = dict[str, Any]
@@ -86,6 +88,8 @@ def to_entries(record: Record, names: Sequence[str], totals_before: Sequence[int
                 went_out=side["went_out"],
                 concealed=side["concealed"],
                 hand={} if quick else dict(side["cards_held"]),
+                hands=() if quick else tuple(dict(held) for held in side["cards_held_by_player"] or ()),
+                black_threes=side["black_threes"],
                 hand_by_value={} if quick else {int(k): v for k, v in side["cards_held_by_value"].items()},
                 penalties=penalties,
                 quick=quick,
@@ -108,6 +112,8 @@ def side_from_entry(entry: SideEntry) -> dict[str, Any]:
         went_out=entry.went_out,
         concealed=entry.concealed,
         penalties=[{"points": p.points, "reason": p.reason} for p in entry.penalties],
+        black_threes=entry.black_threes,
+        cards_held_by_player=[dict(held) for held in entry.hands] or None,
     )
     if entry.quick is not None:
         side.update(
@@ -140,7 +146,7 @@ def meld_record(meld: Meld) -> dict[str, Any]:
 def entry_json(side: dict[str, Any]) -> dict[str, Any]:
     """A record side in the scoring API's format (what the game API returns)."""
     side = {**SIDE_DEFAULTS, **side}
-    common = {
+    common = ({"black_threes": side["black_threes"]} if side["black_threes"] else {}) | {
         "red_threes": side["red_threes"],
         "went_out": side["went_out"],
         "concealed": side["concealed"],
@@ -161,7 +167,11 @@ def entry_json(side: dict[str, Any]) -> dict[str, Any]:
             }
             | ({"four_black_threes": True} if side["four_black_threes"] else {})
         )
-    detailed = common | {"melds": list(side["melds"]), "hand": dict(side["cards_held"])}
+    by_player = side["cards_held_by_player"]
+    held: dict[str, Any] = (
+        {"hands": [dict(cards) for cards in by_player]} if by_player else {"hand": dict(side["cards_held"])}
+    )
+    detailed = common | {"melds": list(side["melds"])} | held
     if side["cards_held_by_value"]:
         detailed["hand_by_value"] = dict(side["cards_held_by_value"])
     return detailed

@@ -23,7 +23,7 @@ from ..kept import Kept
 from ..limiting import hand_saves, new_games
 from ..limits import PLAYER_NAME, SIDE_NAME, is_token
 from ..models import Game
-from ..payloads import ShapeError, parse_partners, parse_side, refuse_sequences, text
+from ..payloads import ShapeError, parse_partners, parse_side, refuse_unused_fields, text
 from ..records import Record, entry_json, side_from_entry
 from ..services.export import import_game
 from ..views.conditional import unchanged, version_tag
@@ -120,7 +120,7 @@ def _record(body: dict[str, Any], game: Game) -> Record:
     if "sides" not in body or not isinstance(body["sides"], list) or len(body["sides"]) != sides:
         raise ShapeError("sides", Msg(N_("sides must hold one entry per side: %(count)s."), {"count": sides}))
     entries = tuple(parse_side(side, f"sides[{i}]") for i, side in enumerate(body["sides"]))
-    refuse_sequences(services.game_ruleset(game), entries)
+    refuse_unused_fields(services.game_ruleset(game), entries)
     return {
         "partners": list(p) if (p := parse_partners(body.get("partners"), entries)) else None,
         "sides": [side_from_entry(entry) for entry in entries],

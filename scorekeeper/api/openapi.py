@@ -85,6 +85,13 @@ SIDE_ENTRY = closed(
         "went_out": {"type": "boolean"},
         "concealed": {"type": "boolean"},
         "hand": closed(dict.fromkeys(HAND_KEYS, COUNT)),
+        "hands": {
+            "type": "array",
+            "items": closed(dict.fromkeys(HAND_KEYS, COUNT)),
+            "maxItems": 3,
+            "description": "Modern American only: each player's cards held, in place of hand.",
+        },
+        "black_threes": {**COUNT, "description": "Modern American only: black threes laid out as bonus cards."},
         "hand_by_value": closed({str(points): COUNT for points in POINT_CLASSES}),
         "penalties": {
             "oneOf": [whole(), {"type": "array", "items": ref("Penalty"), "maxItems": MAX_ITEMS}],

@@ -22,7 +22,7 @@ from ..engine.game import HandResult, SideScore
 from ..engine.options import offered_options, parameters
 from ..errors import json_error
 from ..i18n import _, render, translate
-from ..payloads import ShapeError, parse_score_request, refuse_sequences
+from ..payloads import ShapeError, parse_score_request, refuse_unused_fields
 from ..reference import rule_help_path
 from . import bp
 from .bodies import json_body
@@ -129,7 +129,7 @@ def score() -> Response | tuple[Response, int]:
     except OptionError as exc:
         return json_error(400, "invalid_option", exc.render(translate), field=f"options.{exc.option}")
     try:
-        refuse_sequences(ruleset, entry.sides)
+        refuse_unused_fields(ruleset, entry.sides)
     except ShapeError as exc:
         return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
     try:

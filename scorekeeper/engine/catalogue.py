@@ -248,6 +248,36 @@ HAND_AND_FOOT = RuleSet(
     player_variants=MappingProxyType({6: MappingProxyType({"decks": 7})}),
 )
 
+MODERN_AMERICAN = RuleSet(
+    id="modern_american",
+    name=N_("Modern American"),
+    description=N_(
+        "Four players in two partnerships, 13 cards, at most two wild cards, canastas of exactly seven, "
+        "sevens and aces canastas 2500, wild-card canastas 2000 to 3000, threes scored by the canastas made, "
+        "game to 8500."
+    ),
+    sources=("MACJ", "MACC", "MACD", "POC"),
+    max_wilds=2,  # [MACD] K1
+    canasta_min_naturals=5,
+    max_meld_size=7,  # melds stop at seven: a canasta is exactly seven cards [MACD]
+    sevens_no_wilds=True,  # [MACD]
+    wild_meld=WildMeld(min_start=3, max_size=7, bonus=2000, counts_for_going_out=True),  # [MACJ][MACC] K4 K25
+    wild_canasta_bonus_by_jokers=frozen_map({4: 2500, 0: 3000}),  # four jokers and three twos; seven twos
+    rank_natural_bonus=frozen_map({"7": 2500, "A": 2500}),  # [MACJ][MACC]
+    concealed_total=None,  # no concealed bonus [MACD] K5
+    canastas_to_go_out=2,  # [MACD] K3
+    red_three_in_hand=RedThreeInHand.CARD5,  # a three drawn last stays in hand: 5 [MACD] K11
+    black_three_meld=False,  # threes are bonus cards, never melded [MACD]
+    mac_scoring=True,
+    mac_incomplete_penalty=frozen_map({"A": 2500, "7": 2500, "WILD": 2000}),  # [MACJ][MACC]
+    mac_hand_triple_penalty=1500,  # three or more aces or sevens in one player's hand [MACJ][MACC]
+    min_table=((None, 125), (3000, 155), (5000, 180)),  # negative too [MACD] K17
+    target=8500,  # [MACD][DUM]
+    deal=13,  # and a talon of packets of 4 and 3 [MACD][POC]
+    pile_always_frozen=True,  # a natural pair takes it [MACD]
+    top_card_counts_for_minimum=False,  # the first meld needs a clean triple from the hand [MACD]
+)
+
 SAMBA = RuleSet(
     id="samba",
     name=N_("Samba"),
@@ -318,6 +348,7 @@ RULESETS: dict[str, RuleSet] = {
         US_PARTNERSHIP,
         APP_2P_11,
         URUGUAYAN,
+        MODERN_AMERICAN,
         SAMBA,
         HAND_AND_FOOT,
     )

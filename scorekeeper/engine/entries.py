@@ -61,9 +61,13 @@ class SideEntry:
     quick: QuickEntry | None = None
     # Cards held counted by value (5, 10, 20, 50) for tables that do not sort them by rank
     hand_by_value: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
+    # Modern American: black threes laid out in front of the side as bonus cards, and each player's own
+    # cards held (some penalties fall on a player); ``hand`` is then their sum
+    black_threes: int = 0
+    hands: tuple[Mapping[str, int], ...] = ()
 
     def __post_init__(self) -> None:
-        unknown = set(self.hand) - set(HAND_KEYS)
+        unknown = set(self.hand).union(*self.hands) - set(HAND_KEYS)
         if unknown:
             raise ValueError(f"unknown card keys {sorted(unknown)}")
         if set(self.hand_by_value) - set(POINT_CLASSES):

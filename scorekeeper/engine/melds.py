@@ -128,7 +128,8 @@ def meld_facts(meld: Meld, ruleset: RuleSet, *, going_out: bool) -> MeldFacts:
     elif kind is CanastaKind.MIXED:
         bonus = ruleset.mixed_bonus
     elif kind is CanastaKind.WILD and ruleset.wild_meld is not None:
-        bonus = ruleset.wild_meld.bonus
+        # Modern American: four jokers with three twos 2500, seven twos 3000 [MACJ][MACC]
+        bonus = ruleset.wild_canasta_bonus_by_jokers.get(meld.jokers, ruleset.wild_meld.bonus)
     elif kind is CanastaKind.SAMBA:
         bonus = ruleset.samba_bonus
     else:

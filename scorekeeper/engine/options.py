@@ -165,15 +165,19 @@ def _wild_meld(option: str, value: object) -> WildMeld | None:
     )
 
 
-def _count_bonus(option: str, value: object) -> Mapping[int, int]:
-    expected = Msg(N_('an object from a number of canastas to its bonus, e.g. {"5": 500, "7": 2000}'))
-    if not isinstance(value, Mapping):
-        raise _wrong(option, expected)
-    table: dict[int, int] = {}
-    for count, bonus in value.items():
-        number = int(count) if isinstance(count, str) and count.isdigit() else count
-        table[_as_int(option, number, 1, 100)] = _as_int(option, bonus, 0, 100_000)
-    return frozen_map(table)
+def _by_count(low: int, high: int, expected: Msg) -> Converter:
+    """An object from a number (``low`` to ``high``, as a JSON key) to points."""
+
+    def convert(option: str, value: object) -> Mapping[int, int]:
+        if not isinstance(value, Mapping):
+            raise _wrong(option, expected)
+        table: dict[int, int] = {}
+        for count, bonus in value.items():
+            number = int(count) if isinstance(count, str) and count.isdigit() else count
+            table[_as_int(option, number, low, high)] = _as_int(option, bonus, 0, 100_000)
+        return frozen_map(table)
+
+    return convert
 
 
 def _rank_bonus(option: str, value: object) -> Mapping[str, int]:
@@ -230,7 +234,18 @@ PARAMETERS: dict[str, Converter] = {
     "cutthroat": _bool,
     "bolivia": _bool,
     "go_out_min_samba": _int(0, 10),
-    "canasta_count_bonus": _count_bonus,
+    "canasta_count_bonus": _by_count(
+        1, 100, Msg(N_('an object from a number of canastas to its bonus, e.g. {"5": 500, "7": 2000}'))
+    ),
+    "wild_canasta_bonus_by_jokers": _by_count(
+        0, 8, Msg(N_('an object from the jokers in a wild canasta to its bonus, e.g. {"4": 2500, "0": 3000}'))
+    ),
+    "sequences": _bool,
+    "samba_bonus": MONEY,
+    "mac_scoring": _bool,
+    "mac_threes_table": _int_list(0, 100_000),
+    "mac_incomplete_penalty": _rank_bonus,
+    "mac_hand_triple_penalty": MONEY,
     "canasta_count_cumulative": _bool,
     "canasta_required_for_positive": _bool,
     "min_table": _min_table,

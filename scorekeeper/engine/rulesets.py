@@ -172,6 +172,15 @@ class RuleSet:
     # Bolivia, Samba's cousin: wild-card melds, an escalera to go out, 15000 [BICB] (see option_implies)
     bolivia: bool = False
 
+    # Modern American [MACJ][MACC][MACD]: threes (red, and black laid out) scored by colour, plus with two
+    # canastas, nothing with one, minus with none (meld values minus too); unfinished melds of some ranks
+    # and three aces or sevens left in one player's hand cost a penalty; wild canastas by what they hold
+    mac_scoring: bool = False
+    mac_threes_table: tuple[int, ...] = (100, 300, 500, 1000)
+    mac_incomplete_penalty: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    mac_hand_triple_penalty: int = 0
+    wild_canasta_bonus_by_jokers: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
+
     # Initial-meld minimum (K15-K18)
     min_table: tuple[tuple[int | None, int], ...] = CLASSIC_MIN_TABLE
     min_by_round: tuple[int, ...] | None = None

@@ -162,6 +162,31 @@ def held_value(key: str, ruleset: RuleSet) -> int:
     return ruleset.card_values[key]
 
 
+def mac_threes_value(count: int, ruleset: RuleSet) -> int:
+    """Modern American: the threes of one colour by how many a side has, 1 = 100, 2 = 300, 3 = 500,
+    4 = 1000 [MACJ][MACC]."""
+    table = ruleset.mac_threes_table
+    return table[min(count, len(table)) - 1] if count > 0 and table else 0
+
+
+def mac_threes_sign(canastas: int) -> int:
+    """Modern American: threes count plus with two canastas or more, nothing with one, minus with none
+    [MACJ][MACC]."""
+    return 1 if canastas >= 2 else (0 if canastas == 1 else -1)
+
+
+def _mac_penalties(entry: SideEntry, ruleset: RuleSet, made: Melded) -> int:
+    """Modern American: each unfinished meld of aces, sevens or wild cards, and each rank of aces or sevens
+    that one player still holds three or more of [MACJ][MACC]."""
+    points = 0
+    for meld, facts in zip(entry.melds, made.facts, strict=True):
+        if facts.kind is None:
+            points += ruleset.mac_incomplete_penalty.get(meld.rank, 0)
+    for held in entry.hands:
+        points += sum(ruleset.mac_hand_triple_penalty for rank in ("A", "7") if held.get(rank, 0) >= 3)
+    return points
+
+
 def _automatic_penalties(entry: SideEntry, ruleset: RuleSet) -> int:
     points = 0
     if ruleset.red_three_in_hand is RedThreeInHand.PENALTY:
@@ -198,6 +223,18 @@ def score_side(
     hand_points = -_hand_value(entry, ruleset)
     agreed = sum([p.points for p in entry.penalties]) if entry.penalties else 0
     penalties = -(agreed + _automatic_penalties(entry, ruleset))
+    if ruleset.mac_scoring:
+        sign = mac_threes_sign(canastas.total)
+        threes = mac_threes_value(entry.red_threes, ruleset) + mac_threes_value(entry.black_threes, ruleset)
+        return Breakdown(
+            meld_points=meld_points if canastas.total else -meld_points,  # minus with no canasta [MACJ]
+            canasta_bonus=made.canasta_bonus,
+            red_three_bonus=sign * threes,
+            going_out_bonus=going_out,
+            special_bonus=special,
+            hand_points=hand_points,
+            penalties=penalties - _mac_penalties(entry, ruleset, made),
+        )
     if ruleset.canasta_required_for_positive and canastas.total < ruleset.canastas_to_go_out:
         # Hoyle's option: short of the canastas needed, every card on the table and in the
         # hand counts against the side (red threes are cards on the table worth 100) [S003H].

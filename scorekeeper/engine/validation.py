@@ -162,10 +162,11 @@ def _negative_fields(entry: SideEntry, *, melds: bool = True) -> list[str]:
     """The fields of the entry below zero; ``melds`` False when its melds are known to hold none."""
     if not _has_negative(entry, melds=melds):
         return []
-    values: list[tuple[str, int]] = [("red_threes", entry.red_threes)]
+    values: list[tuple[str, int]] = [("red_threes", entry.red_threes), ("black_threes", entry.black_threes)]
     for i, meld in enumerate(entry.melds):
         values += [(f"melds[{i}].{name}", getattr(meld, name)) for name in ("naturals", "jokers", "twos")]
     values += [(f"hand.{key}", count) for key, count in entry.hand.items()]
+    values += [(f"hands[{k}].{key}", count) for k, held in enumerate(entry.hands) for key, count in held.items()]
     values += [(f"hand_by_value.{points}", count) for points, count in entry.hand_by_value.items()]
     values += [(f"penalties[{i}]", penalty.points) for i, penalty in enumerate(entry.penalties)]
     if entry.quick is not None:
@@ -177,7 +178,13 @@ def _negative_fields(entry: SideEntry, *, melds: bool = True) -> list[str]:
 
 def _has_negative(entry: SideEntry, *, melds: bool) -> bool:
     """Whether any count of the entry is below zero (the usual answer, no, found quickly)."""
-    if entry.red_threes < 0 or (entry.penalties and min(p.points for p in entry.penalties) < 0):
+    if (
+        entry.red_threes < 0
+        or entry.black_threes < 0
+        or (entry.penalties and min(p.points for p in entry.penalties) < 0)
+    ):
+        return True
+    if any(count < 0 for held in entry.hands for count in held.values()):
         return True
     if melds and any(min(m.naturals, m.jokers, m.twos) < 0 for m in entry.melds):
         return True
@@ -435,6 +442,8 @@ def _count_cards(entry: SideEntry, cards: dict[str, int]) -> dict[str, int]:
             cards[key] = cards.get(key, 0) + count
     if entry.quick is not None and entry.quick.four_black_threes:
         cards[_BLACK_THREE] = cards.get(_BLACK_THREE, 0) + 4
+    if entry.black_threes > 0:  # laid out in front of the side (Modern American)
+        cards[_BLACK_THREE] = cards.get(_BLACK_THREE, 0) + entry.black_threes
     cards[_JOKER] = cards.get(_JOKER, 0) + jokers
     cards[_TWO] = cards.get(_TWO, 0) + twos
     cards[_RED_THREE] = cards.get(_RED_THREE, 0) + max(0, entry.red_threes)

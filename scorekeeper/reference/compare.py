@@ -82,12 +82,20 @@ def _wild_meld(rs: RuleSet) -> str:
     if wm is None:
         return _("none")
     counts = _("counts to go out") if wm.counts_for_going_out else _("does not count to go out")
-    return _(
+    described = _(
         "%(a)s-%(b)s wild cards, %(bonus)s, %(counts)s", a=wm.min_start, b=wm.max_size, bonus=wm.bonus, counts=counts
     )
+    by_jokers = [
+        str(_("with %(jokers)s jokers %(bonus)s", jokers=jokers, bonus=bonus))
+        for jokers, bonus in sorted(rs.wild_canasta_bonus_by_jokers.items())
+    ]
+    return " · ".join([str(described), *by_jokers])
 
 
 def _red_threes(rs: RuleSet) -> str:
+    if rs.mac_scoring:
+        by_colour = " / ".join(str(v) for v in rs.mac_threes_table)
+        return str(_("by colour, red and black: %(values)s; by canastas", values=by_colour))
     table = rs.red3_table
     if len(table) == 1 and table[0] == rs.red3_per_extra:
         return str(_("%(n)s each", n=table[0]))
@@ -105,6 +113,7 @@ def _black_threes(rs: RuleSet) -> str:
 
 def _special(rs: RuleSet) -> str:
     parts = [f"{n}: {bonus}" for n, bonus in sorted(rs.canasta_count_bonus.items())]
+    parts += [_("%(rank)s canasta %(bonus)s", rank=rank, bonus=bonus) for rank, bonus in rs.rank_natural_bonus.items()]
     if rs.canasta_required_for_positive:
         parts.append(_("canastas required for a positive score"))
     return " · ".join(parts) or _("none")

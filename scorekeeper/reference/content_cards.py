@@ -297,6 +297,14 @@ def canastas(rs: RuleSet) -> Topic:
                     points(rs.wild_meld.bonus) if rs.wild_meld else _("not in this rule set"),
                 ),
                 *([(_("Samba (seven cards of one suit in sequence)"), points(rs.samba_bonus))] if rs.sequences else []),
+                *[
+                    (_("Natural canasta of %(rank)s", rank=rank), points(bonus))
+                    for rank, bonus in rs.rank_natural_bonus.items()
+                ],
+                *[
+                    (_("Wild-card canasta with %(jokers)s jokers", jokers=jokers), points(bonus))
+                    for jokers, bonus in sorted(rs.wild_canasta_bonus_by_jokers.items())
+                ],
             ],
         ),
         Section(

@@ -337,6 +337,16 @@ def penalties(rs: RuleSet) -> Topic:
         automatic.append((_("A red three left in hand"), points(-rs.red_three_in_hand_penalty)))
     if rs.four_black_threes_in_hand_penalty:
         automatic.append((_("All four black threes left in a hand"), points(-rs.four_black_threes_in_hand_penalty)))
+    unfinished = {
+        "A": _("An unfinished meld of aces"),
+        "7": _("An unfinished meld of sevens"),
+        "WILD": _("An unfinished meld of wild cards"),
+    }
+    automatic += [(unfinished.get(rank, rank), points(-penalty)) for rank, penalty in rs.mac_incomplete_penalty.items()]
+    if rs.mac_hand_triple_penalty:
+        automatic.append(
+            (_("Three or more aces, or sevens, left in one player's hand"), points(-rs.mac_hand_triple_penalty))
+        )
     return Topic(
         "penalties",
         _("Penalties"),

@@ -24,6 +24,8 @@ def red_threes(rs: RuleSet) -> Topic:
         RedThreeInHand.CARD5: _("A red three left in a hand counts 5 against the side, like a low card."),
     }[rs.red_three_in_hand]
     table = rs.red3_table
+    if rs.mac_scoring:
+        return _mac_threes(rs, in_hand)
     return Topic(
         "red-threes",
         _("Red threes"),
@@ -67,6 +69,44 @@ def red_threes(rs: RuleSet) -> Topic:
     )
 
 
+def _mac_threes(rs: RuleSet, in_hand: str) -> Topic:
+    """Modern American: every three is a bonus card, red and black counted apart, signed by the canastas."""
+    return Topic(
+        "red-threes",
+        _("Red threes"),
+        [
+            Section(
+                "red_threes",
+                _("Threes are bonus cards"),
+                [
+                    _(
+                        "Every three, red or black, is laid out in front of the side as soon as it is drawn, and replaced from the stock. Each colour counts apart, by how many the side has:"
+                    )
+                ],
+                rows=[
+                    (ngettext("%(num)s three of one colour", "%(num)s threes of one colour", i + 1), points(value))
+                    for i, value in enumerate(rs.mac_threes_table)
+                ],
+            ),
+            Section(
+                "red_threes_negative",
+                _("When the threes count against you"),
+                [
+                    _(
+                        "The threes count plus for a side with two canastas or more, nothing with one, and minus with none; a side with no canasta also counts its melded cards as minus points."
+                    )
+                ],
+            ),
+            Section("red_three_in_hand", _("A three left in hand"), [in_hand]),
+            Section(
+                "red_threes_exceed_deck",
+                _("How many there are"),
+                [_("There are %(n)s red threes in the packs.", n=CARDS_PER_PACK["3R"] * rs.decks)],
+            ),
+        ],
+    )
+
+
 def black_threes(rs: RuleSet) -> Topic:
     sizes = " / ".join(str(n) for n in rs.black_three_meld_sizes)
     extras = []
@@ -90,6 +130,11 @@ def black_threes(rs: RuleSet) -> Topic:
                     _(
                         "A black three left in a hand counts %(points)s against the side.",
                         points=rs.black_three_hand_value,
+                    ),
+                    *(
+                        [_("Black threes are laid out in front of the side like red ones, and scored with them.")]
+                        if rs.mac_scoring
+                        else []
                     ),
                 ],
                 rows=extras,

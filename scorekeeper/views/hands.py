@@ -220,7 +220,11 @@ def _int(text: str | None, fallback: int) -> int:
 
 def _hand_form(game: Game, sheet: services.Sheet) -> HandForm:
     formdata = request.form if request.method == "POST" else None
-    return hand_form(sheet.ruleset, sheet.side_names, formdata=formdata, modes=_entry_modes(game, sheet))
+    sides = len(sheet.side_names)
+    players = [sheet.seat_names[side::sides] for side in range(sides)]  # each side's players, in seat order
+    return hand_form(
+        sheet.ruleset, sheet.side_names, formdata=formdata, modes=_entry_modes(game, sheet), players=players
+    )
 
 
 def _entry_modes(game: Game, sheet: services.Sheet) -> list[str]:

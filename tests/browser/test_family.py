@@ -43,3 +43,19 @@ def test_hand_and_foot_shows_each_rounds_minimum_and_ends_after_the_fourth(page:
         expect(page.locator(f"#hand-{number}")).to_contain_text("+570")
     expect(page.get_by_text("Record hand 5")).to_have_count(0)
     expect(page.locator(".sheet")).to_contain_text("2280")
+
+
+def test_a_modern_american_hand_with_black_threes_and_three_aces_in_one_hand(page: Page, live_server: str):
+    start_game(page, live_server, "modern_american", "4 players in 2 pairs", ["Ana", "Bea", "Luis", "Juan"])
+    page.get_by_role("link", name="Record hand 1").tap()
+    add_meld(page, 0, "K", 7)
+    add_meld(page, 0, "Q", 7)
+    page.locator("#side-0 label.chip:has(#s0_black3-2)").tap()
+    for _ in range(3):  # Bea is caught with three aces
+        page.locator("#side-1 [data-card-chips] button[data-count='s1_h0_A']").tap()
+    page.locator("#side-1 [data-card-chips] button[data-count='s1_h1_K']").tap()
+    expect(page.locator("#preview")).to_contain_text("+1440")  # 140 + 1000 + two black threes 300
+    expect(page.locator("#preview")).to_contain_text("1570")
+    no_sideways_scroll(page)
+    save(page)
+    expect(page.locator("#hand-1")).to_contain_text("+1440")

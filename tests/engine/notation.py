@@ -51,8 +51,13 @@ def side(
     total: int = 0,
     penalties: tuple[int, ...] = (),
     name: str = "",
+    black3: int = 0,
+    hands: tuple[str, ...] = (),
 ) -> SideEntry:
-    """A detailed side entry from its notation."""
+    """A detailed side entry from its notation; ``hands`` gives each player's cards (Modern American),
+    and the side's ``held`` is then their sum."""
+    if hands:
+        held = " ".join(hands)
     return SideEntry(
         name=name,
         total_before=total,
@@ -62,6 +67,8 @@ def side(
         concealed=concealed,
         hand=hand(held),
         penalties=tuple(Penalty(p) for p in penalties),
+        black_threes=black3,
+        hands=tuple(hand(cards) for cards in hands),
     )
 
 

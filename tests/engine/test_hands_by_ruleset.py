@@ -343,6 +343,61 @@ HANDS = {
         "uruguayan", [side("WILD:t2"), side()], refused=["wild_meld_too_small"]
     ),
     "uruguayan-wild-meld-stops-at-seven": Hand("uruguayan", [side("WILD:j4t4"), side()], refused=["meld_too_large"]),
+    # ---- modern_american [MACJ][MACC][MACD]: threes by colour and canasta count, 7s and aces 2500 ----------
+    # Us out: sevens 35 (2500), kings 70 (500); threes with two canastas count plus: 2 red 300 + 1 black 100;
+    # out 100 = 3605. Them: aces 60 still unfinished (-2500), queens 50+40=90 (mixed 300); with one canasta
+    # their red three counts nothing; a king held -10: 60 + 90 + 300 - 10 - 2500 = -2060.
+    "modern_american-out-with-sevens-and-kings": Hand(
+        "modern_american",
+        [side("7:7 K:7", red3=2, black3=1, out=True), side("A:3 Q:5t2", "K", red3=1)],
+        [3605, -2060],
+    ),
+    # Us without a canasta: meld values count minus, jacks 40 and nines 30 -> -70; a red three -100; a five
+    # held -5 = -175 (3000 -> 2825: minimum 125). Them: four jokers and three twos 200+60=260 (2500), kings
+    # 70 (500) = 3330 (2000 -> 5330: minimum 180).
+    "modern_american-no-canasta-counts-minus": Hand(
+        "modern_american",
+        [side("J:4 9:3", "5", red3=1, total=3000), side("WILD:j4t3 K:7", total=2000)],
+        [-175, 3330],
+        minimums=[125, 180],
+    ),
+    # Seven twos 140 (3000), queens 70 (500); two black threes 300 = 4010. Them: one player holds three aces
+    # and the other a king: -70 held, and -1500 for the three aces in one hand = -1570.
+    "modern_american-seven-twos-and-three-aces-in-one-hand": Hand(
+        "modern_american",
+        [side("WILD:t7 Q:7", black3=2), side(hands=("A A A", "K"))],
+        [4010, -1570],
+    ),
+    # The same aces split between the partners cost no penalty: -60 - 10 = -70.
+    "modern_american-aces-split-between-partners": Hand(
+        "modern_american",
+        [side("WILD:t7 Q:7", black3=2), side(hands=("A A", "A K"))],
+        [4010, -70],
+    ),
+    # 8000 + kings 570 + queens 570 = 9140, past 8500: Us win. Them: an unfinished wild meld of three twos
+    # and no canasta: its 60 count minus, and -2000 = -2060.
+    "modern_american-game-to-8500": Hand(
+        "modern_american",
+        [side("K:7 Q:7", total=8000), side("WILD:t3", total=7000)],
+        [1140, -2060],
+        game_over=True,
+        winner=0,
+    ),
+    "modern_american-no-wild-cards-in-sevens": Hand(
+        "modern_american", [side("7:6j1"), side()], refused=["sevens_no_wilds"]
+    ),
+    "modern_american-a-canasta-is-exactly-seven": Hand(
+        "modern_american", [side("K:8"), side()], refused=["meld_too_large"]
+    ),
+    "modern_american-at-most-two-wild-cards": Hand(
+        "modern_american", [side("8:3j3"), side()], refused=["meld_max_wilds"]
+    ),
+    "modern_american-two-canastas-to-go-out": Hand(
+        "modern_american", [side("K:7", out=True), side()], refused=["go_out_without_canastas"]
+    ),
+    "modern_american-threes-are-never-melded": Hand(
+        "modern_american", [side("K:7 Q:7 3B:3", out=True), side()], refused=["black_three_meld_not_allowed"]
+    ),
     # ---- samba [BICS][HSW][SPEL][TIM]: sequences (seven make a samba, 1500), at most 2 wild cards, out 200 ----
     # Us out: 8-A of one suit 10*6+20=80 (samba 1500), kings 70 (500), 2 red threes 200 (two canastas: plus),
     # out 200 = 2550. Them: queens 50+40=90 (mixed 300), 4-5-6 15, one red three with one canasta -100,

@@ -172,6 +172,8 @@ def test_black_threes_only_going_out(rules):
         ("es_tradicional", CanastaCount(wild=1, mixed=1), True),
         ("uruguayan", CanastaCount(wild=1), True),
         ("app_2p_11", CanastaCount(natural=2), True),
+        ("modern_american", CanastaCount(natural=1), False),
+        ("modern_american", CanastaCount(natural=1, wild=1), True),  # a wild canasta counts [MACD] K25
         ("samba", CanastaCount(natural=1), False),
         ("samba", CanastaCount(samba=1, mixed=1), True),  # a samba counts toward going out [BICS]
         ("hand_and_foot", CanastaCount(natural=3, mixed=1), False),  # the contract: 2 clean and 2 dirty [HF2]
@@ -197,6 +199,7 @@ def test_going_out_melds_every_card_or_all_but_one(rules):
         ("es_tradicional", True, 100),
         ("hand_and_foot", True, 100),  # no concealed bonus on its score sheets [HF1]
         ("samba", True, 200),  # out 200, "no bonus is awarded for a concealed hand" [BICS]
+        ("modern_american", True, 100),  # no concealed bonus [MACD]
     ],
 )
 def test_going_out_bonus_answered_per_rule_set(rules, ruleset_id, concealed, bonus):
@@ -218,6 +221,10 @@ def test_verify_go_out_raises_with_the_rule(rules):
         ("classic", 1500, 90),
         ("classic_6p", 7600, 150),
         ("app_2p_11", 3000, 120),
+        ("modern_american", -200, 125),  # negative too [MACD] K17
+        ("modern_american", 2995, 125),
+        ("modern_american", 3000, 155),
+        ("modern_american", 5000, 180),
         ("samba", 6995, 120),
         ("samba", 7000, 160),  # [BICS][HSW] K17
     ],
@@ -302,3 +309,22 @@ def test_samba_pile_takes_a_natural_pair_or_joins_a_meld_that_is_not_yet_a_canas
     assert (onto_canasta.allowed, onto_canasta.rule) == (False, "pile_needs_match")
     assert pile(rules("classic"), top_card="K", meld_on_table=True, meld_on_table_is_canasta=True, **MELDED).allowed
     assert pile(samba, top_card="K", naturals_in_hand=2, **MELDED).allowed
+
+
+def test_modern_american_pile_is_always_frozen_and_its_top_card_does_not_count(rules):
+    # [MACD]: the pile is always frozen (a natural pair takes it); the top card does not count toward the
+    # first meld, which needs its minimum from the hand.
+    mac = rules("modern_american")
+    refused = pile(mac, top_card="K", naturals_in_hand=1, wilds_in_hand=1, meld_on_table=True, **MELDED)
+    assert (refused.allowed, refused.rule) == (False, "pile_frozen")
+    first = pile(mac, top_card="K", naturals_in_hand=2, total=0, meld_points=130)
+    assert (first.allowed, first.params["needed"]) == (False, 135)  # 125 + the king's 10
+    assert pile(mac, top_card="K", naturals_in_hand=2, total=0, meld_points=135).allowed
+
+
+def test_modern_american_meld_tool_knows_the_2500_and_3000_canastas(rules):
+    mac = rules("modern_american")
+    assert decide_meld(meld("7:7"), mac).params["bonus"] == 2500
+    assert decide_meld(meld("WILD:j4t3"), mac).params["bonus"] == 2500
+    assert decide_meld(meld("WILD:t7"), mac).params["bonus"] == 3000
+    assert decide_meld(meld("WILD:j2t5"), mac).params["bonus"] == 2000

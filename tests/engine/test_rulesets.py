@@ -26,7 +26,7 @@ SEED_IDS = [
 
 
 #: The rest of the family, beyond the seeds (variants.md §5).
-FAMILY_IDS = ["samba", "hand_and_foot"]
+FAMILY_IDS = ["modern_american", "samba", "hand_and_foot"]
 
 
 def test_the_ten_seed_rule_sets_and_the_rest_of_the_family_are_all_there():
@@ -126,6 +126,34 @@ def test_hand_and_foot_values_follow_variants_section_5():
         "black_three_freezes": True,
     }
     values = parameters(RULESETS["hand_and_foot"])
+    assert {name: values[name] for name in expected} == expected
+
+
+def test_modern_american_values_follow_variants_section_5():
+    # max 2 wilds, none in sevens, canastas of exactly seven with 5 naturals, wild melds 3-7 (2000, four
+    # jokers 2500, seven twos 3000), sevens and aces 2500, two canastas, no concealed bonus, threes by colour,
+    # penalties 2500/2500/2000 and 1500, minimums 125/155/180, game to 8500 [MACJ][MACC][MACD]
+    expected = {
+        "max_wilds": 2,
+        "sevens_no_wilds": True,
+        "canasta_min_naturals": 5,
+        "max_meld_size": 7,
+        "wild_meld": {"min_start": 3, "max_size": 7, "bonus": 2000, "counts_for_going_out": True},
+        "wild_canasta_bonus_by_jokers": {"4": 2500, "0": 3000},
+        "rank_natural_bonus": {"7": 2500, "A": 2500},
+        "canastas_to_go_out": 2,
+        "concealed_total": None,
+        "mac_scoring": True,
+        "mac_threes_table": [100, 300, 500, 1000],
+        "mac_incomplete_penalty": {"A": 2500, "7": 2500, "WILD": 2000},
+        "mac_hand_triple_penalty": 1500,
+        "black_three_meld": False,
+        "red_three_in_hand": "card5",
+        "min_table": [[None, 125], [3000, 155], [5000, 180]],
+        "target": 8500,
+        "deal": 13,
+    }
+    values = parameters(RULESETS["modern_american"])
     assert {name: values[name] for name in expected} == expected
 
 

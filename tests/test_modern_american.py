@@ -1,0 +1,114 @@
+"""Modern American through the whole app: black threes laid out, each player's cards held apart on the hand
+form and in the API (three aces in one hand cost 1500), the threes by colour and canasta count, refused
+elsewhere with a 400 naming the field, the reference and the comparison."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from .test_reference import get
+
+PAIRS = {"seat_0": "Ana", "seat_1": "Bea", "seat_2": "Luis", "seat_3": "Juan", "mode": "target", "target": "8500"}
+TABLE = [{"players": ["Ana", "Luis"]}, {"players": ["Bea", "Juan"]}]
+
+#: tests/engine modern_american-seven-twos-and-three-aces-in-one-hand: 4010 / -1570.
+MAC_HAND = [
+    {"melds": [{"rank": "WILD", "twos": 7}, {"rank": "Q", "naturals": 7}], "black_threes": 2},
+    {"hands": [{"A": 3}, {"K": 1}]},
+]
+
+
+def text(response) -> str:
+    return html.unescape(re.sub(r"\s+", " ", response.get_data(as_text=True)))
+
+
+def start(client):
+    response = client.post("/games/new/modern_american?players=4&sides=2", data=PAIRS)
+    assert response.status_code == 302, text(response)
+    return response.headers["Location"]
+
+
+def test_the_hand_form_lays_out_black_threes_and_counts_each_players_cards(client):
+    sheet = start(client)
+    form = text(client.get(sheet + "/hands/new"))
+    assert "Black threes laid out" in form
+    assert "Cards left in Ana's hand: tap each one." in form
+    assert "Cards left in Luis's hand: tap each one." in form
+    assert "Cards left in Juan's hand: tap each one." in form
+    entry = {
+        "expected_hands": "0",
+        "s0_mode": "detailed",
+        "s1_mode": "detailed",
+        "s0_m_WILD_t": "7",
+        "s0_m_Q_n": "7",
+        "s0_black3": "2",
+        "s1_h0_A": "3",  # Bea holds three aces
+        "s1_h1_K": "1",  # Juan a king
+    }
+
+    assert client.post(sheet + "/hands/new", data=entry).status_code == 302
+
+    page = text(client.get(sheet))
+    assert "+4010" in page
+    assert "−1570" in page or "-1570" in page
+    fix = text(client.get(sheet + "/hands/1"))  # each player's cards come back to fix them
+    assert re.search(r'id="s1_h0_A"[^>]*value="3"|value="3"[^>]*id="s1_h0_A"', fix)
+
+
+def test_the_same_aces_split_between_partners_cost_no_penalty(client):
+    sheet = start(client)
+    entry = {"expected_hands": "0", "s0_m_K_n": "7", "s0_m_Q_n": "7", "s1_h0_A": "2", "s1_h1_A": "1"}
+    assert client.post(sheet + "/hands/new", data=entry).status_code == 302
+    assert "−60" in text(client.get(sheet)) or "-60" in text(client.get(sheet))
+
+
+def test_the_scoring_api_takes_black_threes_and_each_players_hand(client):
+    answer = client.post("/api/v1/score", json={"ruleset": "modern_american", "sides": MAC_HAND})
+    assert answer.status_code == 200, answer.get_json()
+    sides = answer.get_json()["sides"]
+    assert [side["hand_score"] for side in sides] == [4010, -1570]
+    assert sides[0]["breakdown"]["red_three_bonus"] == 300  # two black threes, with two canastas
+    assert sides[1]["breakdown"]["penalties"] == -1500
+
+
+def test_the_game_api_keeps_each_players_cards_and_the_black_threes(client):
+    game = client.post("/api/v1/games", json={"ruleset": "modern_american", "sides": TABLE}).get_json()
+    saved = client.post(
+        f"/api/v1/games/{game['id']}/hands",
+        json={"expected_hands": 0, "sides": MAC_HAND},
+        headers={"X-Edit-Token": game["edit_token"]},
+    ).get_json()
+    entries = saved["hands"][0]["entries"]
+    assert entries[0]["black_threes"] == 2
+    assert entries[1]["hands"] == [{"A": 3}, {"K": 1}]
+    assert "hand" not in entries[1]
+    assert saved["totals"] == [4010, -1570]
+
+
+def test_black_threes_and_hands_are_refused_with_a_400_elsewhere(client):
+    answer = client.post("/api/v1/score", json={"ruleset": "classic", "sides": MAC_HAND})
+    assert (answer.status_code, answer.get_json()["field"]) == (400, "sides[0].black_threes")
+    split = [{}, {"hands": [{"A": 1}]}]
+    answer = client.post("/api/v1/score", json={"ruleset": "classic", "sides": split})
+    assert (answer.status_code, answer.get_json()["field"]) == (400, "sides[1].hands")
+    both = [{}, {"hand": {"K": 1}, "hands": [{"A": 1}]}]
+    answer = client.post("/api/v1/score", json={"ruleset": "modern_american", "sides": both})
+    assert (answer.status_code, answer.get_json()["field"]) == (400, "sides[1].hands")
+
+
+def test_the_reference_explains_threes_by_colour_and_the_penalties(client):
+    page = get(client, "/rules/red-threes?set=modern_american")
+    assert "Each colour counts apart" in page
+    assert "two canastas or more, nothing with one, and minus with none" in page
+    page = get(client, "/rules/penalties?set=modern_american")
+    assert "An unfinished meld of aces" in page
+    assert "Three or more aces, or sevens, left in one player" in page
+    page = get(client, "/rules/canastas?set=modern_american")
+    assert "Natural canasta of 7" in page
+    assert "Wild-card canasta with 0 jokers" in page
+    compare = get(client, "/rules/compare")
+    assert "by colour, red and black: 100 / 300 / 500 / 1000" in compare
+    assert "with 4 jokers 2500" in compare
+    spanish = get(client, "/rules/red-threes?set=modern_american", "es")
+    assert "Cada color cuenta aparte" in spanish
