@@ -11,7 +11,16 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import Length
 
-from .engine.cards import CARDS_PER_PACK, HAND_KEYS, MELD_RANKS, SEQUENCE_ORDER, SEQUENCE_RANK, WILD_RANK, Card
+from .engine.cards import (
+    CARDS_PER_PACK,
+    HAND_KEYS,
+    MELD_RANKS,
+    SEQUENCE_ORDER,
+    SEQUENCE_RANK,
+    WILD_RANK,
+    Card,
+    sequence_between,
+)
 from .engine.entries import POINT_CLASSES
 from .engine.rulesets import RuleSet
 from .engine.scoring import held_value
@@ -49,8 +58,7 @@ class SequenceRow:
         wrong way round: then the engine names the broken rule)."""
         if not self.low.data or not self.high.data:
             return []
-        start, end = SEQUENCE_ORDER.index(self.low.data), SEQUENCE_ORDER.index(self.high.data)
-        return list(SEQUENCE_ORDER[start : end + 1]) if start <= end else [self.low.data, self.high.data]
+        return list(sequence_between(self.low.data, self.high.data))
 
 
 @dataclass

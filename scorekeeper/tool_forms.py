@@ -7,7 +7,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectField
 from wtforms.validators import NumberRange
 
-from .engine.cards import MELD_RANKS
+from .engine.cards import MELD_RANKS, SEQUENCE_ORDER
 from .engine.referee import TOP_CARDS
 from .forms import WholeNumberField, choices
 
@@ -61,6 +61,10 @@ class PileForm(QuestionForm):
     hand_number = WholeNumberField(lazy_gettext("Round (hand number)"), [NumberRange(min=1)], default=1)
 
 
+#: A sequence's ends, four low and ace high; "—" for none.
+SEQUENCE_ENDS = choices([("", "—")] + [(card, card) for card in SEQUENCE_ORDER])
+
+
 class MeldForm(QuestionForm):
     """Is this meld legal (and a canasta)?"""
 
@@ -69,6 +73,9 @@ class MeldForm(QuestionForm):
     jokers = WholeNumberField(lazy_gettext("Jokers"))
     twos = WholeNumberField(lazy_gettext("Twos"))
     going_out = BooleanField(lazy_gettext("Melded while going out"))
+    #: Asked only where melds in sequence are played (Samba): a sequence instead of the rank above.
+    sequence_low = SelectField(lazy_gettext("Or a sequence of one suit, from"), choices=SEQUENCE_ENDS, default="")
+    sequence_high = SelectField(lazy_gettext("to"), choices=SEQUENCE_ENDS, default="")
 
 
 class GoOutForm(QuestionForm):

@@ -231,3 +231,25 @@ def test_the_sheet_counts_canastas_by_kind_in_the_readers_language(client):
     spanish = text(client.get(f"/g/{game['id']}", headers={"Accept-Language": "es"}))
     assert "1 limpia 1 samba" in spanish  # these were shown in English before: never extracted
     assert "1 sucia" in spanish
+
+
+def test_the_first_meld_of_150_from_7000_is_a_house_rule_on_the_new_game_page(client):
+    page = text(client.get("/games/new/samba?players=4&sides=2"))
+    assert "First meld of 150 from 7000" in page
+    sheet = client.post("/games/new/samba?players=4&sides=2", data={**PAIRS, "opt_min_150_from_7000": "y"}).headers[
+        "Location"
+    ]
+    public_id = re.search(r"/g/([\w-]+)", text(client.get(sheet))).group(1)
+    assert client.get(f"/api/v1/games/{public_id}").get_json()["options"]["min_150_from_7000"] is True
+    rule = re.sub(r"\s+", " ", get(client, f"/g/{public_id}/rules/initial-meld"))
+    assert '<th scope="row">7000 or more</th><td>150 points</td>' in rule
+
+
+def test_the_meld_tool_judges_a_sequence_where_they_are_played(client):
+    page = get(client, "/tools/meld?set=samba&ask=1&rank=K&naturals=3&sequence_low=8&sequence_high=A")
+    assert '<p class="verdict">Yes</p>' in page
+    assert "Legal, and a samba: 1500 points plus its cards, 80." in page
+    page = get(client, "/tools/meld?set=samba&ask=1&rank=K&naturals=3&sequence_low=8&sequence_high=10&jokers=1")
+    assert '<p class="verdict">No</p>' in page
+    assert "#sequence_with_wilds" in page
+    assert 'name="sequence_low"' not in get(client, "/tools/meld?set=classic")

@@ -52,6 +52,14 @@ SEQUENCE_RANK = "SEQ"
 #: The order of a sequence, four low and ace high [BICS]; sequences hold no threes and no wild cards.
 SEQUENCE_ORDER: tuple[str, ...] = tuple(c.value for c in reversed(NATURAL_RANKS))
 
+
+def sequence_between(low: str, high: str) -> tuple[str, ...]:
+    """The ranks of a sequence from ``low`` up to ``high``; when written the wrong way round, just the two
+    (the engine then names the broken order)."""
+    start, end = SEQUENCE_ORDER.index(low), SEQUENCE_ORDER.index(high)
+    return SEQUENCE_ORDER[start : end + 1] if start <= end else (low, high)
+
+
 #: Every key a hand may hold.
 HAND_KEYS: tuple[str, ...] = tuple(c.value for c in Card)
 

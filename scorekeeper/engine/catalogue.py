@@ -307,11 +307,14 @@ SAMBA = RuleSet(
     # the pile: a natural pair, or (unfrozen) the top card onto a meld that is not yet a canasta [BICS]
     pile_natural_pair_only=True,
     pile_onto_canasta=False,
-    extra_options=("bolivia",),
+    extra_options=("bolivia", "min_150_from_7000"),
     # Bolivia [BICB]: melds of three to seven wild cards (seven: a "bolivia", 2500), one of the two canastas
     # to go out an escalera (a samba), game to 15000, 150 from 7000, a black three left in hand -100
     option_implies=MappingProxyType(
         {
+            "min_150_from_7000": MappingProxyType(
+                {"min_table": ((None, 15), (0, 50), (1500, 90), (3000, 120), (7000, 150))}  # [TIM] K17
+            ),
             "bolivia": MappingProxyType(
                 {
                     "wild_meld": WildMeld(min_start=3, max_size=7, bonus=2500, counts_for_going_out=True),
@@ -320,7 +323,7 @@ SAMBA = RuleSet(
                     "min_table": ((None, 15), (0, 50), (1500, 90), (3000, 120), (7000, 150)),
                     "black_three_hand_value": 100,
                 }
-            )
+            ),
         }
     ),
     # 2 to 6 players: two, three or five each alone; four in two pairs; six in three pairs, 13 cards each

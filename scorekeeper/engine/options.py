@@ -233,6 +233,7 @@ PARAMETERS: dict[str, Converter] = {
     "card_values": _card_values,
     "cutthroat": _bool,
     "bolivia": _bool,
+    "min_150_from_7000": _bool,
     "go_out_min_samba": _int(0, 10),
     "canasta_count_bonus": _by_count(
         1, 100, Msg(N_('an object from a number of canastas to its bonus, e.g. {"5": 500, "7": 2000}'))

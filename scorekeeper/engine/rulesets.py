@@ -171,6 +171,8 @@ class RuleSet:
     cutthroat: bool = False
     # Bolivia, Samba's cousin: wild-card melds, an escalera to go out, 15000 [BICB] (see option_implies)
     bolivia: bool = False
+    # Samba's top band read as 150 instead of 160 [TIM][BICB] K17 (see option_implies)
+    min_150_from_7000: bool = False
 
     # Modern American [MACJ][MACC][MACD]: threes (red, and black laid out) scored by colour, plus with two
     # canastas, nothing with one, minus with none (meld values minus too); unfinished melds of some ranks

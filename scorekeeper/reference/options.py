@@ -56,6 +56,10 @@ OPTION_TEXT: dict[str, tuple[str, str]] = {
         N_("Canasta bonuses count toward the minimum"),
         N_("Hoyle's option for the first meld."),
     ),
+    "min_150_from_7000": (
+        N_("First meld of 150 from 7000"),
+        N_("Instead of 160, as some descriptions of Samba give it."),
+    ),
     "bolivia": (
         N_("Bolivia"),
         N_(

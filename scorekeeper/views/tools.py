@@ -7,6 +7,7 @@ from typing import Any
 from flask import Blueprint, render_template, request
 
 from ..engine import RULESETS, CanastaCount, Meld, RuleSet
+from ..engine.cards import SEQUENCE_RANK, sequence_between
 from ..engine.referee import (
     Answer,
     GoOutQuestion,
@@ -108,10 +109,15 @@ def meld(public_id: str | None = None, edit_token: str | None = None) -> str:
     """Is this meld legal, and is it a canasta?"""
     page = reading(public_id, edit_token)
     form = MeldForm(formdata=request.args)
+    if not page.ruleset.sequences:
+        del form.sequence_low, form.sequence_high
     answer = None
     if _asked(form):
         naturals = 0 if form.rank.data == "WILD" else form.naturals.data or 0
         candidate = Meld(form.rank.data, naturals, form.jokers.data or 0, form.twos.data or 0)
+        if "sequence_low" in form and form.sequence_low.data and form.sequence_high.data:
+            cards = sequence_between(form.sequence_low.data, form.sequence_high.data)
+            candidate = Meld(SEQUENCE_RANK, len(cards), form.jokers.data or 0, form.twos.data or 0, cards)
         answer = decide_meld(candidate, page.ruleset, going_out=form.going_out.data)
     return _page("tools/meld.html", page, form, answer)
 

@@ -432,6 +432,14 @@ HANDS = {
     "samba-minimum-160-from-7000": Hand(
         "samba", [side("K:7", total=6900), side("5:3", total=100)], [570, 15], minimums=[160, 50]
     ),
+    # K17 option [TIM]: the same hand with the top band read as 150.
+    "samba-minimum-150-from-7000-as-a-house-rule": Hand(
+        "samba",
+        [side("K:7", total=6900), side("5:3", total=100)],
+        [570, 15],
+        minimums=[150, 50],
+        options={"min_150_from_7000": True},
+    ),
     "samba-one-canasta-cannot-go-out": Hand(
         "samba", [side("K:7", out=True), side()], refused=["go_out_without_canastas"]
     ),
