@@ -109,6 +109,13 @@ def decide_take_pile(question: PileQuestion, ruleset: RuleSet) -> Answer:
             and _natural_and_wild_ok(ruleset)
         )
         joins = question.meld_on_table and (ruleset.pile_onto_canasta or not question.meld_on_table_is_canasta)
+        if question.meld_on_table and not joins and not pair:
+            return Answer(
+                False,
+                "pile_needs_match",
+                N_("The top card may not join a finished canasta here: you need two natural %(rank)s in your hand."),
+                {"rank": _rank_name(top)},
+            )
         if not (joins or pair or natural_and_wild):
             return Answer(
                 False,

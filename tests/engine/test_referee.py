@@ -307,6 +307,10 @@ def test_samba_pile_takes_a_natural_pair_or_joins_a_meld_that_is_not_yet_a_canas
     assert pile(samba, top_card="K", meld_on_table=True, **MELDED).allowed
     onto_canasta = pile(samba, top_card="K", meld_on_table=True, meld_on_table_is_canasta=True, **MELDED)
     assert (onto_canasta.allowed, onto_canasta.rule) == (False, "pile_needs_match")
+    assert (
+        onto_canasta.render()
+        == "The top card may not join a finished canasta here: you need two natural kings in your hand."
+    )
     assert pile(rules("classic"), top_card="K", meld_on_table=True, meld_on_table_is_canasta=True, **MELDED).allowed
     assert pile(samba, top_card="K", naturals_in_hand=2, **MELDED).allowed
 
