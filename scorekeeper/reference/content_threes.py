@@ -60,12 +60,16 @@ def red_threes(rs: RuleSet) -> Topic:
                 [_("The red-three bonus becomes minus points when %(when)s.", when=when)],
             ),
             Section("red_three_in_hand", _("A red three left in hand"), [in_hand]),
-            Section(
-                "red_threes_exceed_deck",
-                _("How many there are"),
-                [_("There are %(n)s red threes in the packs.", n=CARDS_PER_PACK["3R"] * rs.decks)],
-            ),
+            _how_many(rs),
         ],
+    )
+
+
+def _how_many(rs: RuleSet) -> Section:
+    return Section(
+        "red_threes_exceed_deck",
+        _("How many there are"),
+        [_("There are %(n)s red threes in the packs.", n=CARDS_PER_PACK["3R"] * rs.decks)],
     )
 
 
@@ -98,11 +102,7 @@ def _mac_threes(rs: RuleSet, in_hand: str) -> Topic:
                 ],
             ),
             Section("red_three_in_hand", _("A three left in hand"), [in_hand]),
-            Section(
-                "red_threes_exceed_deck",
-                _("How many there are"),
-                [_("There are %(n)s red threes in the packs.", n=CARDS_PER_PACK["3R"] * rs.decks)],
-            ),
+            _how_many(rs),
         ],
     )
 
