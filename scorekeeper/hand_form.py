@@ -21,7 +21,7 @@ from .engine.cards import (
     Card,
     sequence_between,
 )
-from .engine.entries import POINT_CLASSES
+from .engine.entries import POINT_CLASSES, pooled_hand
 from .engine.rulesets import RuleSet
 from .engine.scoring import held_value
 from .forms import CleanText, CountChoiceField, WholeNumberField, choices
@@ -222,10 +222,7 @@ class HandForm(FlaskForm):
                 for key, field in fields:
                     where[(side.index, f"hands[{k}].{key}")] = field.name
             by_player = [{key: field.data for key, field in fields if field.data} for _, fields in side.held_by_player]
-            held = {key: field.data for key, field in side.held if field.data}
-            for player_cards in by_player:
-                for key, count in player_cards.items():
-                    held[key] = held.get(key, 0) + count
+            held = pooled_hand([{key: field.data for key, field in side.held if field.data}, *by_player])
             if side.black_threes is not None:
                 where[(side.index, "black_threes")] = side.black_threes.name
             for points, field in side.by_value:
@@ -246,7 +243,7 @@ class HandForm(FlaskForm):
                     "melds": melds,
                     "cards_held": held,
                     "cards_held_by_player": by_player or None,
-                    "black_threes": side.black_threes.data or 0 if side.black_threes is not None else 0,
+                    "black_threes": (side.black_threes.data or 0) if side.black_threes is not None else 0,
                     "cards_held_by_value": {str(points): field.data for points, field in side.by_value if field.data},
                     "penalties": penalties,
                     "meld_points": side.quick["meld_points"].data or 0,

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine.cards import HAND_KEYS, MELD_RANKS, SEQUENCE_ORDER, SEQUENCE_RANK, WILD_RANK
-from .engine.entries import POINT_CLASSES, CanastaCount, Penalty, QuickEntry, SideEntry
+from .engine.entries import POINT_CLASSES, CanastaCount, Penalty, QuickEntry, SideEntry, pooled_hand
 from .engine.i18n import N_, Msg
 from .engine.melds import Meld
 from .engine.rulesets import RuleSet
@@ -157,7 +157,7 @@ def parse_side(value: object, field: str, default_name: str = "") -> SideEntry:
             )
         listed = _list(data["hands"], f"{field}.hands", MOST_PLAYERS_A_SIDE)
         hands = tuple(parse_hand(held, f"{field}.hands[{k}]") for k, held in enumerate(listed))
-        hand = {key: sum(held.get(key, 0) for held in hands) for key in {key for held in hands for key in held}}
+        hand = pooled_hand(hands)
     by_value = parse_hand_by_value(data.get("hand_by_value", {}), f"{field}.hand_by_value")
     quick = None
     if QUICK_FIELDS & set(data):

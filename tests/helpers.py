@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -55,3 +56,41 @@ def read_only_path(client, sheet: str) -> str:
 def picked(page: str, name: str, value: str) -> bool:
     """Whether a form page comes back with the one-tap choice ``name`` (a radio chip) set to ``value``."""
     return re.search(f'<input checked id="[^"]*" name="{name}" type="radio" value="{value}">', page) is not None
+
+
+#: Two pairs, as most API tests seat them.
+API_TABLE = [{"players": ["Ana", "Luis"]}, {"players": ["Bea", "Juan"]}]
+
+
+def page_text(response: Any) -> str:
+    """A page's text as a reader sees it: entities decoded, white space folded."""
+    return html.unescape(re.sub(r"\s+", " ", response.get_data(as_text=True)))
+
+
+def start_from_form(client: Any, ruleset: str, data: dict[str, str], players: int = 4, sides: int = 2) -> str:
+    """A game started through the new-game page; its edit sheet's address."""
+    response = client.post(f"/games/new/{ruleset}?players={players}&sides={sides}", data=data)
+    assert response.status_code == 302, page_text(response)
+    return str(response.headers["Location"])
+
+
+def public_id_of(client: Any, sheet: str) -> str:
+    """The read-only id of the game whose edit sheet is at ``sheet``."""
+    found = re.search(r"/g/([\w-]+)", page_text(client.get(sheet)))
+    assert found
+    return found.group(1)
+
+
+def api_game(client: Any, ruleset: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A game of two pairs started through the API (its JSON, with the edit token)."""
+    table = {"ruleset": ruleset, "sides": API_TABLE, "options": options or {}}
+    return dict(client.post("/api/v1/games", json=table).get_json())
+
+
+def api_hand(client: Any, game: dict[str, Any], expected: int, sides: list[dict[str, Any]]) -> Any:
+    """The answer to recording the next hand through the API."""
+    return client.post(
+        f"/api/v1/games/{game['id']}/hands",
+        json={"expected_hands": expected, "sides": sides},
+        headers={"X-Edit-Token": game["edit_token"]},
+    )

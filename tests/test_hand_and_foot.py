@@ -3,11 +3,12 @@ tools, the last round that ends the game with no minimum after it, the house rul
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
 
+from .helpers import api_game as started_by_api
+from .helpers import api_hand, page_text, public_id_of, start_from_form
 from .test_reference import get
 
 #: The new-game form as a phone sends it: the minimum-by-round box comes ticked.
@@ -44,40 +45,22 @@ ROUND = {
 }
 
 
-def text(response) -> str:
-    return html.unescape(re.sub(r"\s+", " ", response.get_data(as_text=True)))
-
-
-def start(client, seats=TEAMS, players=4, **extra):
-    response = client.post(f"/games/new/hand_and_foot?players={players}&sides=2", data={**seats, **extra})
-    assert response.status_code == 302, text(response)
-    return response.headers["Location"]
-
-
-ROUND_TABLE = [{"players": ["Ana", "Luis"]}, {"players": ["Bea", "Juan"]}]
+def start(client, seats=TEAMS, players=4):
+    return start_from_form(client, "hand_and_foot", seats, players=players)
 
 
 def api_game(client, options=None):
-    table = {
-        "ruleset": "hand_and_foot",
-        "sides": ROUND_TABLE,
-        "options": options or {},
-    }
-    return client.post("/api/v1/games", json=table).get_json()
+    return started_by_api(client, "hand_and_foot", options)
 
 
 def save(client, game, expected):
-    answer = client.post(
-        f"/api/v1/games/{game['id']}/hands",
-        json={"expected_hands": expected, **ROUND},
-        headers={"X-Edit-Token": game["edit_token"]},
-    )
+    answer = api_hand(client, game, expected, ROUND["sides"])
     assert answer.status_code == 201, answer.get_json()
     return answer.get_json()
 
 
 def test_hand_and_foot_is_offered_for_four_or_six_players_in_two_teams(client):
-    page = text(client.get("/games/new"))
+    page = page_text(client.get("/games/new"))
     assert "/games/new/hand_and_foot?players=4&sides=2" in page
     assert "/games/new/hand_and_foot?players=6&sides=2" in page
     assert "/games/new/hand_and_foot?players=6&sides=3" not in page
@@ -85,18 +68,18 @@ def test_hand_and_foot_is_offered_for_four_or_six_players_in_two_teams(client):
 
 def test_six_players_make_two_teams_of_three_with_seven_packs(client):
     sheet = start(client, SIX, players=6)
-    form = text(client.get(sheet + "/hands/new"))
+    form = page_text(client.get(sheet + "/hands/new"))
     assert re.findall(r'name="s0_red3" type="radio" value="(\d+)"', form)[-1] == "14"  # two in each of 7 packs
-    four = text(client.get(start(client) + "/hands/new"))
+    four = page_text(client.get(start(client) + "/hands/new"))
     assert re.findall(r'name="s0_red3" type="radio" value="(\d+)"', four)[-1] == "10"
 
 
 def test_the_hand_form_shows_the_rounds_minimum_and_asks_for_the_foot_too(client):
     sheet = start(client)
-    form = text(client.get(sheet + "/hands/new"))
+    form = page_text(client.get(sheet + "/hands/new"))
     assert "Round 1: every side's first meld needs at least 60." in form
     assert "Cards left in hand and foot" in form
-    spanish = text(client.get(sheet + "/hands/new", headers={"Accept-Language": "es"}))
+    spanish = page_text(client.get(sheet + "/hands/new", headers={"Accept-Language": "es"}))
     assert "Ronda 1: la primera bajada de cada bando necesita al menos 60." in spanish
 
 
@@ -110,7 +93,7 @@ def test_the_fourth_round_ends_the_game_and_no_minimum_follows_it(client):
     assert [side["next_minimum"] for side in state["hands"][3]["sides"]] == [None, None]
     assert state["totals"] == [4 * 2240, 4 * 140]
     assert state["next_minimums"] == [None, None]
-    page = text(client.get(f"/g/{game['id']}"))
+    page = page_text(client.get(f"/g/{game['id']}"))
     assert page.count("First meld next hand, at least:") == 3  # after rounds 1-3, not after the last
 
 
@@ -123,7 +106,7 @@ def test_each_round_sets_the_minimum_whatever_the_score(client):
 def test_the_house_rule_minimum_by_score_instead_of_by_round(client):
     unticked = {name: value for name, value in TEAMS.items() if name != "opt_min_by_round"}
     sheet = start(client, unticked)
-    form = text(client.get(sheet + "/hands/new"))
+    form = page_text(client.get(sheet + "/hands/new"))
     assert "First meld this hand, at least: Ana & Luis 50 · Bea & Juan 50" in form.replace("&amp;", "&")
     game = api_game(client, {"min_by_round": None})
     state = save(client, game, 0)
@@ -171,11 +154,11 @@ def test_the_comparison_has_a_hand_and_foot_column(client):
 
 
 def test_the_new_game_page_starts_with_four_rounds_and_can_play_to_a_score_instead(client):
-    page = text(client.get("/games/new/hand_and_foot?players=4&sides=2"))
+    page = page_text(client.get("/games/new/hand_and_foot?players=4&sides=2"))
     assert re.search(r'<input checked id="mode-1" name="mode" type="radio" value="round">', page)
     to_a_score = {**TEAMS, "mode": "target", "target": "10000"}
     sheet = start(client, to_a_score)
-    public_id = re.search(r"/g/([\w-]+)", text(client.get(sheet))).group(1)
+    public_id = public_id_of(client, sheet)
     game = client.get(f"/api/v1/games/{public_id}").get_json()
     assert game["options"]["match_mode"] == "target"
     assert game["to_target"] == [10000, 10000]
@@ -184,13 +167,9 @@ def test_the_new_game_page_starts_with_four_rounds_and_can_play_to_a_score_inste
 def test_the_chart_draws_no_bands_of_totals_where_the_round_sets_the_minimum(client):
     game = api_game(client)
     save(client, game, 0)
-    page = text(client.get(f"/g/{game['id']}"))
+    page = page_text(client.get(f"/g/{game['id']}"))
     assert '<rect class="band' not in page
     assert "Along the bottom, the hands." in page
-    classic = client.post("/api/v1/games", json={"ruleset": "classic", "sides": ROUND_TABLE}).get_json()
-    client.post(
-        f"/api/v1/games/{classic['id']}/hands",
-        json={"expected_hands": 0, "sides": [{"melds": [{"rank": "K", "naturals": 7}], "went_out": True}, {}]},
-        headers={"X-Edit-Token": classic["edit_token"]},
-    )
-    assert '<rect class="band' in text(client.get(f"/g/{classic['id']}"))
+    classic = started_by_api(client, "classic")
+    api_hand(client, classic, 0, [{"melds": [{"rank": "K", "naturals": 7}], "went_out": True}, {}])
+    assert '<rect class="band' in page_text(client.get(f"/g/{classic['id']}"))

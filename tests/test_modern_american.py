@@ -4,13 +4,12 @@ elsewhere with a 400 naming the field, the reference and the comparison."""
 
 from __future__ import annotations
 
-import html
 import re
 
+from .helpers import api_game, api_hand, page_text, start_from_form
 from .test_reference import get
 
 PAIRS = {"seat_0": "Ana", "seat_1": "Bea", "seat_2": "Luis", "seat_3": "Juan", "mode": "target", "target": "8500"}
-TABLE = [{"players": ["Ana", "Luis"]}, {"players": ["Bea", "Juan"]}]
 
 #: tests/engine modern_american-seven-twos-and-three-aces-in-one-hand: 4010 / -1570.
 MAC_HAND = [
@@ -19,19 +18,13 @@ MAC_HAND = [
 ]
 
 
-def text(response) -> str:
-    return html.unescape(re.sub(r"\s+", " ", response.get_data(as_text=True)))
-
-
 def start(client):
-    response = client.post("/games/new/modern_american?players=4&sides=2", data=PAIRS)
-    assert response.status_code == 302, text(response)
-    return response.headers["Location"]
+    return start_from_form(client, "modern_american", PAIRS)
 
 
 def test_the_hand_form_lays_out_black_threes_and_counts_each_players_cards(client):
     sheet = start(client)
-    form = text(client.get(sheet + "/hands/new"))
+    form = page_text(client.get(sheet + "/hands/new"))
     assert "Black threes laid out" in form
     assert "Cards left in Ana's hand: tap each one." in form
     assert "Cards left in Luis's hand: tap each one." in form
@@ -49,10 +42,10 @@ def test_the_hand_form_lays_out_black_threes_and_counts_each_players_cards(clien
 
     assert client.post(sheet + "/hands/new", data=entry).status_code == 302
 
-    page = text(client.get(sheet))
+    page = page_text(client.get(sheet))
     assert "+4010" in page
-    assert "−1570" in page or "-1570" in page
-    fix = text(client.get(sheet + "/hands/1"))  # each player's cards come back to fix them
+    assert "-1570" in page
+    fix = page_text(client.get(sheet + "/hands/1"))  # each player's cards come back to fix them
     assert re.search(r'id="s1_h0_A"[^>]*value="3"|value="3"[^>]*id="s1_h0_A"', fix)
 
 
@@ -60,7 +53,7 @@ def test_the_same_aces_split_between_partners_cost_no_penalty(client):
     sheet = start(client)
     entry = {"expected_hands": "0", "s0_m_K_n": "7", "s0_m_Q_n": "7", "s1_h0_A": "2", "s1_h1_A": "1"}
     assert client.post(sheet + "/hands/new", data=entry).status_code == 302
-    assert "−60" in text(client.get(sheet)) or "-60" in text(client.get(sheet))
+    assert "-60" in page_text(client.get(sheet))
 
 
 def test_the_scoring_api_takes_black_threes_and_each_players_hand(client):
@@ -73,12 +66,8 @@ def test_the_scoring_api_takes_black_threes_and_each_players_hand(client):
 
 
 def test_the_game_api_keeps_each_players_cards_and_the_black_threes(client):
-    game = client.post("/api/v1/games", json={"ruleset": "modern_american", "sides": TABLE}).get_json()
-    saved = client.post(
-        f"/api/v1/games/{game['id']}/hands",
-        json={"expected_hands": 0, "sides": MAC_HAND},
-        headers={"X-Edit-Token": game["edit_token"]},
-    ).get_json()
+    game = api_game(client, "modern_american")
+    saved = api_hand(client, game, 0, MAC_HAND).get_json()
     entries = saved["hands"][0]["entries"]
     assert entries[0]["black_threes"] == 2
     assert entries[1]["hands"] == [{"A": 3}, {"K": 1}]

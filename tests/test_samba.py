@@ -4,13 +4,12 @@ field, the reference and the comparison."""
 
 from __future__ import annotations
 
-import html
 import re
 
+from .helpers import api_game, api_hand, page_text, public_id_of, start_from_form
 from .test_reference import get
 
 PAIRS = {"seat_0": "Ana", "seat_1": "Bea", "seat_2": "Luis", "seat_3": "Juan", "mode": "target", "target": "10000"}
-TABLE = [{"players": ["Ana", "Luis"]}, {"players": ["Bea", "Juan"]}]
 
 #: tests/engine samba-out-with-a-samba-and-a-canasta: 2550 / 275.
 SAMBA_HAND = [
@@ -51,29 +50,19 @@ SAMBA_FORM = {
 }
 
 
-def text(response) -> str:
-    return html.unescape(re.sub(r"\s+", " ", response.get_data(as_text=True)))
-
-
-def start(client):
-    response = client.post("/games/new/samba?players=4&sides=2", data=PAIRS)
-    assert response.status_code == 302, text(response)
-    return response.headers["Location"]
-
-
-def api_game(client, ruleset="samba"):
-    return client.post("/api/v1/games", json={"ruleset": ruleset, "sides": TABLE}).get_json()
+def start(client, data=PAIRS):
+    return start_from_form(client, "samba", data)
 
 
 def test_samba_seats_two_to_six(client):
-    page = text(client.get("/games/new"))
+    page = page_text(client.get("/games/new"))
     for players, sides in ((2, 2), (3, 3), (4, 2), (5, 5), (6, 3)):
         assert f"/games/new/samba?players={players}&sides={sides}" in page
 
 
 def test_a_samba_hand_card_by_card_on_the_hand_form(client):
     sheet = start(client)
-    form = text(client.get(sheet + "/hands/new"))
+    form = page_text(client.get(sheet + "/hands/new"))
     assert "Sequences of one suit (seven make a samba)" in form
     assert 'name="s0_sq0_low"' in form
     assert 'name="s0_sq3_high"' in form
@@ -81,10 +70,10 @@ def test_a_samba_hand_card_by_card_on_the_hand_form(client):
     saved = client.post(sheet + "/hands/new", data=SAMBA_FORM)
 
     assert saved.status_code == 302
-    page = text(client.get(sheet))
+    page = page_text(client.get(sheet))
     assert "+2550" in page
     assert "+275" in page
-    fix = text(client.get(sheet + "/hands/1"))  # the sequences come back to fix them
+    fix = page_text(client.get(sheet + "/hands/1"))  # the sequences come back to fix them
     assert re.search(r'name="s0_sq0_low">.*?<option selected value="8">', fix)
     assert re.search(r'name="s0_sq0_high">.*?<option selected value="A">A</option>', fix)
 
@@ -96,7 +85,7 @@ def test_a_sequence_with_a_gap_comes_back_with_the_rule_named(client):
     answer = client.post(sheet + "/hands/new", data=broken)
 
     assert answer.status_code == 422
-    page = text(answer)
+    page = page_text(answer)
     assert "A sequence runs in order, 4 low and ace high, with no gap." in page
     assert 'data-rule="sequence_not_in_order"' in page
     assert re.search(r'name="s1_sq0_low">.*?<option selected value="6">', page)  # what was typed stays
@@ -114,12 +103,12 @@ def test_sambas_on_the_paper_sheet(client):
         "s0_q_natural": "1",
         "s1_m_9_n": "3",
     }
-    form = text(client.get(sheet + "/hands/new"))
+    form = page_text(client.get(sheet + "/hands/new"))
     assert "Sambas" in form
 
     assert client.post(sheet + "/hands/new", data=quick).status_code == 302
 
-    page = text(client.get(sheet))
+    page = page_text(client.get(sheet))
     assert "+2350" in page  # 150 + samba 1500 + natural 500 + out 200
     assert "+30" in page
 
@@ -135,12 +124,8 @@ def test_the_scoring_api_scores_sequences_and_counts_sambas(client):
 
 
 def test_the_game_api_keeps_a_sequences_cards(client):
-    game = api_game(client)
-    saved = client.post(
-        f"/api/v1/games/{game['id']}/hands",
-        json={"expected_hands": 0, "sides": SAMBA_HAND},
-        headers={"X-Edit-Token": game["edit_token"]},
-    ).get_json()
+    game = api_game(client, "samba")
+    saved = api_hand(client, game, 0, SAMBA_HAND).get_json()
     melds = saved["hands"][0]["entries"][0]["melds"]
     assert melds[0] == {
         "rank": "SEQ",
@@ -160,11 +145,7 @@ def test_sequences_and_sambas_are_refused_with_a_400_where_the_rule_set_has_none
     answer = client.post("/api/v1/score", json={"ruleset": "classic", "sides": quick})
     assert (answer.status_code, answer.get_json()["field"]) == (400, "sides[0].canastas.samba")
     game = api_game(client, "classic")
-    answer = client.post(
-        f"/api/v1/games/{game['id']}/hands",
-        json={"expected_hands": 0, "sides": SAMBA_HAND},
-        headers={"X-Edit-Token": game["edit_token"]},
-    )
+    answer = api_hand(client, game, 0, SAMBA_HAND)
     assert (answer.status_code, answer.get_json()["field"]) == (400, "sides[0].melds[0].rank")
     answer = client.post(
         "/api/v1/score",
@@ -174,8 +155,8 @@ def test_sequences_and_sambas_are_refused_with_a_400_where_the_rule_set_has_none
 
 
 def test_the_classic_hand_form_has_no_sequences(client):
-    response = client.post("/games/new/classic?players=4&sides=2", data={**PAIRS, "target": "5000"})
-    form = text(client.get(response.headers["Location"] + "/hands/new"))
+    sheet = start_from_form(client, "classic", {**PAIRS, "target": "5000"})
+    form = page_text(client.get(sheet + "/hands/new"))
     assert "Sequences of one suit" not in form
     assert "Sambas" not in form
 
@@ -193,12 +174,12 @@ def test_the_reference_explains_sequences_and_the_samba(client):
 
 
 def test_bolivia_is_a_house_rule_of_samba_on_the_new_game_page(client):
-    page = text(client.get("/games/new/samba?players=4&sides=2"))
+    page = page_text(client.get("/games/new/samba?players=4&sides=2"))
     assert "Bolivia" in page
-    sheet = client.post("/games/new/samba?players=4&sides=2", data={**PAIRS, "opt_bolivia": "y"}).headers["Location"]
-    form = text(client.get(sheet + "/hands/new"))
+    sheet = start(client, {**PAIRS, "opt_bolivia": "y"})
+    form = page_text(client.get(sheet + "/hands/new"))
     assert "Wild-card canastas" in form  # melds of wild cards come with Bolivia
-    public_id = re.search(r"/g/([\w-]+)", text(client.get(sheet))).group(1)
+    public_id = public_id_of(client, sheet)
     game = client.get(f"/api/v1/games/{public_id}").get_json()
     assert game["options"]["bolivia"] is True
     assert game["to_target"] == [15000, 15000]
@@ -220,26 +201,20 @@ def test_the_pile_tool_asks_whether_the_meld_is_a_canasta_already_in_samba(clien
 
 
 def test_the_sheet_counts_canastas_by_kind_in_the_readers_language(client):
-    game = api_game(client)
-    client.post(
-        f"/api/v1/games/{game['id']}/hands",
-        json={"expected_hands": 0, "sides": SAMBA_HAND},
-        headers={"X-Edit-Token": game["edit_token"]},
-    )
-    english = text(client.get(f"/g/{game['id']}"))
+    game = api_game(client, "samba")
+    api_hand(client, game, 0, SAMBA_HAND)
+    english = page_text(client.get(f"/g/{game['id']}"))
     assert "1 natural 1 samba" in english
-    spanish = text(client.get(f"/g/{game['id']}", headers={"Accept-Language": "es"}))
+    spanish = page_text(client.get(f"/g/{game['id']}", headers={"Accept-Language": "es"}))
     assert "1 limpia 1 samba" in spanish  # these were shown in English before: never extracted
     assert "1 sucia" in spanish
 
 
 def test_the_first_meld_of_150_from_7000_is_a_house_rule_on_the_new_game_page(client):
-    page = text(client.get("/games/new/samba?players=4&sides=2"))
+    page = page_text(client.get("/games/new/samba?players=4&sides=2"))
     assert "First meld of 150 from 7000" in page
-    sheet = client.post("/games/new/samba?players=4&sides=2", data={**PAIRS, "opt_min_150_from_7000": "y"}).headers[
-        "Location"
-    ]
-    public_id = re.search(r"/g/([\w-]+)", text(client.get(sheet))).group(1)
+    sheet = start(client, {**PAIRS, "opt_min_150_from_7000": "y"})
+    public_id = public_id_of(client, sheet)
     assert client.get(f"/api/v1/games/{public_id}").get_json()["options"]["min_150_from_7000"] is True
     rule = re.sub(r"\s+", " ", get(client, f"/g/{public_id}/rules/initial-meld"))
     assert '<th scope="row">7000 or more</th><td>150 points</td>' in rule

@@ -15,7 +15,8 @@ from sqlalchemy import event
 from scorekeeper.extensions import db
 from scorekeeper.sqlite import WRITE, WriterQueue
 
-TABLE = {"ruleset": "classic", "sides": [{"players": ["Ana", "Luis"]}, {"players": ["Bea", "Juan"]}]}
+from .helpers import api_game, api_hand
+
 HAND = [
     {"melds": [{"rank": "8", "naturals": 6, "jokers": 1}, {"rank": "4", "naturals": 3}], "red_threes": 2},
     {"melds": [{"rank": "A", "naturals": 7}, {"rank": "6", "naturals": 4, "twos": 1}], "went_out": True},
@@ -40,15 +41,11 @@ def statements(app):
 
 
 def new_game(client):
-    return client.post("/api/v1/games", json=TABLE).get_json()
+    return api_game(client, "classic")
 
 
 def save(client, game, expected, sides=HAND):
-    return client.post(
-        f"/api/v1/games/{game['id']}/hands",
-        json={"expected_hands": expected, "sides": sides},
-        headers={"X-Edit-Token": game["edit_token"]},
-    )
+    return api_hand(client, game, expected, sides)
 
 
 def test_a_save_reads_the_game_twice_and_none_of_its_hands(app, client):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -44,6 +44,15 @@ class QuickEntry:
     canastas: CanastaCount = CanastaCount()
     hand_points: int = 0
     four_black_threes: bool = False  # melded by the side going out (a bonus in some rule sets) [S001] K12
+
+
+def pooled_hand(hands: Sequence[Mapping[str, int]]) -> dict[str, int]:
+    """A side's cards held, from each player's (Modern American counts them apart)."""
+    pooled: dict[str, int] = {}
+    for held in hands:
+        for key, count in held.items():
+            pooled[key] = pooled.get(key, 0) + count
+    return pooled
 
 
 @dataclass(frozen=True)

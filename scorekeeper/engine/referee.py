@@ -109,7 +109,7 @@ def decide_take_pile(question: PileQuestion, ruleset: RuleSet) -> Answer:
             and _natural_and_wild_ok(ruleset)
         )
         joins = question.meld_on_table and (ruleset.pile_onto_canasta or not question.meld_on_table_is_canasta)
-        if question.meld_on_table and not joins and not pair:
+        if question.meld_on_table and not (joins or pair or natural_and_wild):
             return Answer(
                 False,
                 "pile_needs_match",

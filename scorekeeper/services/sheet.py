@@ -28,6 +28,7 @@ from ..engine.game import (
     place_hand,
     points_to_target,
     score_hand,
+    seat_of,
 )
 from ..extensions import db
 from ..kept import Kept
@@ -93,6 +94,15 @@ class Sheet:
     def leading_total(self) -> int:
         """The highest total (the winner's, once the game is over)."""
         return self.totals[self.outcome.leaders[0]] if self.outcome.leaders else 0
+
+    @property
+    def side_players(self) -> tuple[tuple[str, ...], ...]:
+        """Each side's players, in seat order (partners sit apart: ``seat_of``)."""
+        sides = len(self.side_names)
+        places = len(self.seat_names) // sides
+        return tuple(
+            tuple(self.seat_names[seat_of(side, place, sides)] for place in range(places)) for side in range(sides)
+        )
 
     def totals_before(self, number: int) -> tuple[int, ...]:
         """Each side's total before hand ``number`` (at most the next hand)."""

@@ -220,11 +220,8 @@ def _int(text: str | None, fallback: int) -> int:
 
 def _hand_form(game: Game, sheet: services.Sheet) -> HandForm:
     formdata = request.form if request.method == "POST" else None
-    sides = len(sheet.side_names)
-    players = [sheet.seat_names[side::sides] for side in range(sides)]  # each side's players, in seat order
-    return hand_form(
-        sheet.ruleset, sheet.side_names, formdata=formdata, modes=_entry_modes(game, sheet), players=players
-    )
+    modes = _entry_modes(game, sheet)
+    return hand_form(sheet.ruleset, sheet.side_names, formdata=formdata, modes=modes, players=sheet.side_players)
 
 
 def _entry_modes(game: Game, sheet: services.Sheet) -> list[str]:
