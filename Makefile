@@ -30,6 +30,7 @@ compile-translations: $(VENV)/.installed
 run: install
 	$(BIN)/flask --app scorekeeper backup --if-pending
 	$(BIN)/flask --app scorekeeper db upgrade
+	$(BIN)/flask --app scorekeeper check
 	$(BIN)/gunicorn -c python:scorekeeper.gunicorn_conf --bind 0.0.0.0:$(PORT) "scorekeeper:create_app()"
 
 ## A safe copy of the SQLite database (while the app runs); for PostgreSQL, the pg_dump line.

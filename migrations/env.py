@@ -4,6 +4,8 @@ from logging.config import fileConfig
 from alembic import context
 from flask import current_app
 
+from scorekeeper import schema_changes
+
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.
 config = context.config
@@ -78,15 +80,28 @@ def run_migrations_online():
                 directives[:] = []
                 logger.info("No changes in schema detected.")
 
-    conf_args = current_app.extensions["migrate"].configure_args
+    conf_args = dict(current_app.extensions["migrate"].configure_args)
     if conf_args.get("process_revision_directives") is None:
         conf_args["process_revision_directives"] = process_revision_directives
+    force = context.get_x_argument(as_dictionary=True).get("force") == "yes"
 
     connectable = get_engine()
 
-    with connectable.connect() as connection:
-        context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
-
+    with connectable.connect() as connection, schema_changes.keeping_every_row(connection, force) as keeper:
+        context.configure(
+            connection=connection,
+            target_metadata=get_metadata(),
+            # Every step in its own transaction (SQLite's DDL is transactional too): a failed or
+            # refused step changes nothing. See scorekeeper/schema_changes.py.
+            transaction_per_migration=True,
+            transactional_ddl=True,
+            on_version_apply=keeper.check_step,
+            include_name=schema_changes.part_of_the_schema,
+            **conf_args,
+        )
+        migration_context = context.get_context()
+        if migration_context._migrations_fn is not None:  # no public hook runs before the first step
+            migration_context._migrations_fn = keeper.refusing_lost_data(migration_context._migrations_fn)
         with context.begin_transaction():
             context.run_migrations()
 

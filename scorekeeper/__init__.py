@@ -18,6 +18,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the application: config, database, languages, CSRF, blueprints, errors, CLI."""
     app = Flask(__name__, instance_relative_config=True, template_folder="../templates", static_folder="../static")
     register_config(app, test_config)
+    register_logging(app)
     register_database(app)
     register_babel(app)
     register_csrf(app)
@@ -56,15 +57,26 @@ def register_config(app: Flask, test_config: Mapping[str, Any] | None) -> None:
 
 
 def instance_secret_key(instance_path: str) -> str:
-    """This installation's own secret key, made once and kept in instance/secret_key."""
+    """This installation's own secret key, made once and kept in instance/secret_key, readable by this
+    user only (whoever reads it can sign sessions: 0600, and an older file's wider mode is narrowed)."""
     path = os.path.join(instance_path, "secret_key")
     try:
-        with open(path, "x", encoding="ascii") as new_file:
-            new_file.write(secrets.token_hex(32))
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        pass
+        if os.stat(path).st_mode & 0o077:
+            os.chmod(path, 0o600)
+    else:
+        with os.fdopen(descriptor, "w", encoding="ascii") as new_file:
+            new_file.write(secrets.token_hex(32))
     with open(path, encoding="ascii") as key_file:
         return key_file.read().strip()
+
+
+def register_logging(app: Flask) -> None:
+    """The app's log never holds a bearer link (serving.py's filter)."""
+    from .serving import RedactingFilter
+
+    app.logger.addFilter(RedactingFilter())
 
 
 def register_database(app: Flask) -> None:
@@ -118,8 +130,16 @@ class LastingSessions(SecureCookieSessionInterface):
 
 
 def register_limits(app: Flask) -> None:
-    """Rate limits per client address (limiting.py); behind a proxy, the address it forwards."""
+    """Rate limits per client address (limiting.py), counted where every worker and server sees the
+    counts (rate_store.py); behind a proxy, the address it forwards."""
     from .extensions import limiter
+    from .rate_store import counts_url
+
+    if not app.config.get("RATELIMIT_STORAGE_URI"):
+        shared = counts_url(app.config["SQLALCHEMY_DATABASE_URI"])
+        app.config["RATELIMIT_STORAGE_URI"] = "sqlcounts://" if shared else "memory://"
+        if shared:
+            app.config["RATELIMIT_STORAGE_OPTIONS"] = {"url": shared}
 
     hops = int(app.config["PROXY_HOPS"])
     if hops:
@@ -127,6 +147,16 @@ def register_limits(app: Flask) -> None:
 
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
     limiter.init_app(app)
+    if limiter.enabled:
+        from sqlalchemy import event
+
+        from .extensions import db
+        from .rate_store import SqlCounts
+
+        storage = limiter.storage
+        if isinstance(storage, SqlCounts):
+            with app.app_context():  # the counts' connections go when the app's do
+                event.listen(db.engine, "engine_disposed", lambda _engine: storage.dispose())
 
 
 def register_revalidation(app: Flask) -> None:

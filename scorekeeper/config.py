@@ -10,7 +10,8 @@ class Config:
 
     SECRET_KEY = "dev-only-change-me"
     SQLALCHEMY_DATABASE_URI: str | None = None  # set by create_app: DATABASE_URL or instance/canasta.sqlite
-    SQLALCHEMY_ENGINE_OPTIONS: ClassVar[dict[str, bool]] = {"pool_pre_ping": True}
+    # hide_parameters: a database error in the log never shows the values of its query (an edit token).
+    SQLALCHEMY_ENGINE_OPTIONS: ClassVar[dict[str, bool]] = {"pool_pre_ping": True, "hide_parameters": True}
     SESSION_COOKIE_SAMESITE = "Lax"
     SESSION_COOKIE_HTTPONLY = True
     WTF_CSRF_TIME_LIMIT = None  # a game evening is long; the token lives as long as the session
@@ -21,7 +22,9 @@ class Config:
     MAX_CONTENT_LENGTH = 256 * 1024  # no honest hand entry comes near this
     # Rate limits per client address, far above what a table (or a club behind one address) does.
     RATELIMIT_ENABLED = True
-    RATELIMIT_STORAGE_URI = "memory://"
+    # None: counts every worker and server shares, in SQL (rate_store.py); "memory://" keeps them per process.
+    RATELIMIT_STORAGE_URI: str | None = None
+    RATELIMIT_SWALLOW_ERRORS = True  # a count that cannot be kept never turns a page into an error
     RATELIMIT_HEADERS_ENABLED = True
     RATE_LIMIT_NEW_GAMES = "30 per minute;300 per day"
     RATE_LIMIT_HAND_SAVES = "120 per minute"

@@ -71,7 +71,7 @@ def http_error(exc: HTTPException) -> tuple[Response, int] | tuple[str, int]:
 def register(app: Flask) -> None:
     """Install the handler. Unhandled errors arrive here as a 500 (Flask wraps and logs them)."""
 
-    from .services import StorageUnavailable
+    from .services import GameDamaged, StorageUnavailable
 
     @app.errorhandler(StorageUnavailable)
     def storage_unavailable(exc: StorageUnavailable) -> tuple[Response, int] | tuple[str, int]:
@@ -80,5 +80,16 @@ def register(app: Flask) -> None:
             return json_error(503, "storage_unavailable", _messages()[503])
         title, message = _pages()[503]
         return render_template("errors/error.html", title=title, message=message), 503
+
+    @app.errorhandler(GameDamaged)
+    def game_damaged(_exc: GameDamaged) -> tuple[Response, int] | tuple[str, int]:
+        message = gettext(
+            "This game's players and hands were deleted by an upgrade of an earlier version of the app. "
+            "The backup the app took before that upgrade still holds them: whoever runs the app can put it "
+            "back (the app says how when it starts)."
+        )
+        if wants_json():
+            return json_error(503, "game_damaged", message)
+        return render_template("errors/error.html", title=gettext("This game lost its hands"), message=message), 503
 
     app.register_error_handler(HTTPException, http_error)

@@ -6,18 +6,24 @@ never meets them; a script creating games or guessing links does, and gets 429.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from flask import Blueprint, current_app
+from flask_limiter.util import get_remote_address
+from limits import parse_many
+from werkzeug.exceptions import TooManyRequests
 from werkzeug.wrappers import Response
 
+from .errors import http_error
 from .extensions import limiter
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: Answers that mean "no game behind this link or token": each counts as a guess.
 GUESS_STATUSES = frozenset({403, 404})
+WRONG_LINKS = "wrong-links"
 
 
 def _config(name: str) -> Callable[[], str]:
@@ -47,10 +53,60 @@ def hand_saves(view: F) -> F:
     )
 
 
-def _a_guess(response: Response) -> bool:
-    return response.status_code in GUESS_STATUSES
-
-
 def guard_links(blueprint: Blueprint) -> None:
-    """Every address of ``blueprint`` that answers "no such game" counts against RATE_LIMIT_WRONG_TOKENS."""
-    limiter.shared_limit(_config("RATE_LIMIT_WRONG_TOKENS"), scope="wrong-links", deduct_when=_a_guess)(blueprint)
+    """Every answer of ``blueprint`` that says "no such game" (403, 404) counts against
+    RATE_LIMIT_WRONG_TOKENS for the client's address; past it, such answers become 429. Only wrong
+    links are ever refused: the home page, a game's own pages, saves and the scoring API go on for
+    everyone behind the same address (a club's Wi-Fi shares one)."""
+
+    @blueprint.after_request
+    def count_wrong_links(response: Response) -> Response:
+        if response.status_code in GUESS_STATUSES and not _wrong_link_counted():
+            return too_many()
+        return response
+
+
+def codes_guessed_too_often() -> bool:
+    """Whether this address has spent its wrong links: then even a right short code is not looked up
+    until the minute is over (six characters can be guessed; a link's 22 cannot)."""
+    if not limiter.enabled:
+        return False
+    items = parse_many(str(current_app.config["RATE_LIMIT_WRONG_TOKENS"]))
+    try:
+        return not all(limiter.limiter.test(item, *_key()) for item in items)
+    except Exception:  # a store that cannot answer never locks anyone out
+        current_app.logger.warning("the rate-limit store did not answer", exc_info=True)
+        return False
+
+
+def _wrong_link_counted() -> bool:
+    """Count one wrong link for this address; False once it is past its budget."""
+    if not limiter.enabled:
+        return True
+    items = parse_many(str(current_app.config["RATE_LIMIT_WRONG_TOKENS"]))
+    try:
+        return all([limiter.limiter.hit(item, *_key()) for item in items])  # noqa: C419  (every window counts it)
+    except Exception:
+        current_app.logger.warning("the rate-limit store did not answer", exc_info=True)
+        return True
+
+
+def _key() -> tuple[str, str]:
+    return (WRONG_LINKS, get_remote_address())
+
+
+def too_many() -> Response:
+    """A 429 as the app answers it (a page, or JSON under /api), with when to try again."""
+    body, status = http_error(TooManyRequests())
+    response = current_app.make_response((body, status))
+    response.headers["Retry-After"] = str(_retry_after())
+    return response
+
+
+def _retry_after() -> int:
+    items = parse_many(str(current_app.config["RATE_LIMIT_WRONG_TOKENS"]))
+    try:
+        resets = [limiter.limiter.get_window_stats(item, *_key()).reset_time for item in items]
+    except Exception:
+        return 60
+    return max(1, int(min(resets) - time.time()) + 1)

@@ -17,6 +17,8 @@ from .engine.i18n import N_, Msg
 LARGEST = 1_000_000
 #: Sides in one scoring request (the largest table seats six; twelve leaves room for tests of it).
 MAX_SIDES = 12
+#: The largest id or number a database integer holds (PostgreSQL's INTEGER): an address past it names nothing.
+MAX_ROW_NUMBER = 2**31 - 1
 #: Melds of a side, or penalties of a side, in one hand.
 MAX_ITEMS = 60
 #: Column sizes (models.py).

@@ -10,7 +10,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
+from scorekeeper.extensions import db, limiter
 
 
 @contextmanager
@@ -55,6 +55,8 @@ def serving(config):
     app = create_app(config)
     with app.app_context():
         db.create_all()
+    if limiter.enabled:
+        limiter.reset()  # on PostgreSQL the counts live in the one test database: none from another test
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

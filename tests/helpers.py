@@ -94,3 +94,56 @@ def api_hand(client: Any, game: dict[str, Any], expected: int, sides: list[dict[
         json={"expected_hands": expected, "sides": sides},
         headers={"X-Edit-Token": game["edit_token"]},
     )
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_for(url: str, seconds: float = 60) -> None:
+    """Until the server answers (its workers may take seconds to start on a busy machine)."""
+    import time
+    import urllib.request
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(url, timeout=10).close()
+            return
+        except OSError:  # refused while starting, or a first answer slower than the timeout
+            time.sleep(0.2)
+    raise AssertionError(f"{url} did not answer")
+
+
+def gunicorn_as_make_run_starts_it(database: str, log: Any = None, **environment: str) -> tuple[Any, str]:
+    """gunicorn with `make run`'s settings (two workers) on ``database``: the process and its base URL.
+    The caller stops it (``stop_server``)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": database, "SCOREKEEPER_SECRET_KEY": "served", **environment}
+    command = [str(Path(sys.executable).parent / "gunicorn"), "-c", "python:scorekeeper.gunicorn_conf"]
+    command += ["--bind", f"127.0.0.1:{port}", "scorekeeper:create_app()"]
+    output = subprocess.PIPE if log is None else log
+    server = subprocess.Popen(command, cwd=root, env=env, stdout=output, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    wait_for(base + "/rules")
+    return server, base
+
+
+def stop_server(server: Any) -> str:
+    """Stop a server started by ``gunicorn_as_make_run_starts_it``; what it printed."""
+    import signal
+
+    server.send_signal(signal.SIGTERM)
+    out = server.communicate(timeout=20)[0]
+    return out.decode() if out else ""

@@ -9,6 +9,7 @@ deep nesting), fields dropped or invented; addresses get hostile ids and query s
 from __future__ import annotations
 
 import copy
+import io
 import json
 import random
 from collections import Counter
@@ -19,7 +20,7 @@ import pytest
 
 from .conftest import FIGURES
 
-REQUESTS = 10_400
+REQUESTS = 14_000
 SEED = 20261123
 HOSTILE_TEXT = [
     "",
@@ -215,7 +216,9 @@ def hostile_request(client, games: list[dict[str, Any]], rng: random.Random) -> 
     gid, token = game["id"], game["edit_token"]
     wrong = rng.choice(["", "x", "a\x00b", "\x07", "%00", "é", token.upper(), token + "x"])
     headers = {"X-Edit-Token": token if rng.random() < 0.9 else wrong}
-    kind = rng.randrange(14)
+    kind = rng.randrange(20)
+    if kind >= 14:
+        return later_route(client, game, rng, kind)
     if kind == 0:
         body = mutate_json({"ruleset": "classic", "sides": rng.choice([HAND, QUICK])}, rng)
         return client.post("/api/v1/score", json=body).status_code
@@ -264,6 +267,38 @@ def hostile_request(client, games: list[dict[str, Any]], rng: random.Random) -> 
         return client.get(f"/g/{gid}/tools/{tool}?{query}").status_code
     query = q(rng.choice(HOSTILE_TEXT))
     return client.get(rng.choice(["/rules/search?q=", "/rules?set=", "/rules/compare?x="]) + query).status_code
+
+
+GROUP = {"name": "Los jueves", "player_0": "Ana", "player_1": "Bea", "player_2": "Luis", "player_3": "Juan"}
+
+
+def later_route(client, game: dict[str, Any], rng: random.Random, kind: int) -> int:
+    """The routes added after the first fuzzing: import, groups, exports, restore, a new link, open, forget."""
+    gid, token = game["id"], game["edit_token"]
+    hostile = q(rng.choice(HOSTILE_TEXT))
+    if kind == 14:
+        upload = raw_body(rng) if rng.random() < 0.5 else json.dumps(mutate_json({"game": TABLE}, rng)).encode()
+        return client.post("/games/import", data={"game_file": (io.BytesIO(upload), "game.json")}).status_code
+    if kind == 15:
+        group = client.post("/groups/new", **form_body(mutate_form(GROUP, rng)))
+        where = group.headers.get("Location", f"/t/{hostile}")
+        action = rng.choice(["/players", "/games", "/export.json", "/export.csv", ""])
+        if action in ("/players", "/games"):
+            data = {"name": rng.choice(HOSTILE_TEXT), "link": rng.choice([*HOSTILE_TEXT, f"/e/{token}", f"/g/{gid}"])}
+            return client.post(where + action, **form_body(data)).status_code
+        return client.get(where + action + "?player=" + hostile + "&from=" + hostile).status_code
+    if kind == 16:
+        return client.get(f"/g/{rng.choice([gid, hostile])}/export.{rng.choice(['csv', 'json'])}").status_code
+    if kind == 17:
+        number = rng.choice(["1", "0", "-1", "99999999999999999999", hostile])
+        return client.post(f"/e/{rng.choice([token, hostile])}/restore/{number}", data={}).status_code
+    if kind == 18:
+        return client.post(f"/e/{hostile}/new-link", data={}).status_code  # a real one would end the arena's link
+    if kind == 19 and rng.random() < 0.5:
+        link = rng.choice([*HOSTILE_TEXT, f"http://x/e/{token}", f"/g/{gid}", "%2Fe%2F" + token])
+        return client.post("/open", **form_body({"link": link})).status_code
+    where = rng.choice([hostile, gid, "%00"])
+    return client.post(f"/phone/forget/{where}" if rng.random() < 0.5 else f"/g/{where}/remember").status_code
 
 
 def test_ten_thousand_hostile_requests_get_no_server_error(client, arena):

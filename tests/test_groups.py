@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from .helpers import page_text
 from .test_api_games import THEM, US
 from .test_views import text
 
@@ -54,14 +55,13 @@ def test_a_game_started_from_the_group_has_its_players_and_shows_in_its_history(
     assert "565 · 780" in text(client.get(group))  # totals from the game's sheet
 
 
-def test_a_game_played_already_is_added_by_its_code_and_the_history_is_searched(client):
+def test_a_game_played_already_is_added_by_its_edit_link_and_the_history_is_searched(client):
     group = _group(client)
     other = client.post(
         "/api/v1/games",
         json={"ruleset": "classic_2p", "sides": [{"players": ["Tomás"]}, {"players": ["Ana"]}]},
     ).get_json()
-    code = re.search(r'class="join-code">(\w+)<', client.get(f"/g/{other['id']}").get_data(as_text=True)).group(1)
-    assert client.post(group + "/games", data={"link": code}).status_code == 302
+    assert client.post(group + "/games", data={"link": f"http://club.local/e/{other['edit_token']}"}).status_code == 302
     assert client.post(group + "/games", data={"link": "nothing"}).status_code == 404
     client.post(
         "/api/v1/games",
@@ -83,7 +83,7 @@ def _play(client, group: str, sides: list[list[str]], hands: list[list[dict]]) -
     game = client.post(
         "/api/v1/games", json={"ruleset": "classic", "sides": [{"players": p} for p in sides]}
     ).get_json()
-    assert client.post(group + "/games", data={"link": f"/g/{game['id']}"}).status_code == 302
+    assert client.post(group + "/games", data={"link": f"/e/{game['edit_token']}"}).status_code == 302
     for number, hand in enumerate(hands):
         body = {"expected_hands": number, "sides": hand}
         saved = client.post(
@@ -199,3 +199,19 @@ def test_a_group_exports_all_its_games_as_json_and_every_hand_as_csv(client):
         ("2", "2", "Luis & Juan"),
     ]
     assert client.get("/t/not-a-group/export.csv").status_code == 404
+
+
+def test_a_read_only_link_or_code_cannot_take_a_game_into_a_strangers_group(app, client):
+    owners = _group(client)
+    game = client.post(
+        "/api/v1/games", json={"ruleset": "classic_2p", "sides": [{"players": ["Tomás"]}, {"players": ["Ana"]}]}
+    ).get_json()
+    assert client.post(owners + "/games", data={"link": f"/e/{game['edit_token']}"}).status_code == 302
+    stranger = _group(app.test_client())
+    code = re.search(r'class="join-code">(\w+)<', client.get(f"/g/{game['id']}").get_data(as_text=True)).group(1)
+    for typed in (f"http://club.local/g/{game['id']}", code):
+        refused = client.post(stranger + "/games", data={"link": typed})
+        assert refused.status_code == 400
+        assert "Only the game's edit link" in page_text(refused)
+    assert "Tomás · Ana" in text(client.get(owners))  # still the owners' game
+    assert "Tomás · Ana" not in text(client.get(stranger))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
@@ -10,6 +11,7 @@ from scorekeeper.extensions import db
 from scorekeeper.limits import MAX_ITEMS, SIDE_NAME
 from scorekeeper.models import Game, HandEntry, Side
 
+from .helpers import page_text
 from .test_views import SPEC_FORM, start_classic
 
 TABLE = {"ruleset": "classic", "sides": [{"players": ["Ana", "Luis"]}, {"players": ["Bea", "Juan"]}]}
@@ -252,3 +254,38 @@ def test_fixing_a_hand_number_no_database_integer_holds_is_a_404(client):
     )
     assert answer.status_code == 404
     assert answer.get_json()["error"] == "unknown_hand"
+
+
+# Issue 21, point 2: the last server errors.
+
+
+def test_fixing_a_hand_of_a_game_with_no_hands_is_a_404_even_with_no_body(app, client):
+    app.config["TESTING"] = False  # a server error would be a 500 page, not an exception in the test
+    sheet = start_classic(client)
+    assert client.post(f"{sheet}/hands/2").status_code == 404
+    assert client.get(f"{sheet}/hands/2").status_code == 404
+
+
+@pytest.mark.parametrize("action", ["hands", "restore"])
+def test_a_fix_or_restore_of_a_number_no_database_integer_holds_is_a_404(app, client, action):
+    app.config["TESTING"] = False
+    sheet = start_classic(client)
+    assert client.post(sheet + "/hands/new", data=SPEC_FORM).status_code == 302
+    huge = "99999999999999999999"
+    assert client.post(f"{sheet}/{action}/{huge}", data=SPEC_FORM).status_code == 404
+    assert client.get(f"{sheet}/hands/{huge}").status_code == 404
+
+
+def test_a_deeply_nested_file_on_the_import_page_is_refused_with_the_form_not_a_500(app, client):
+    app.config["TESTING"] = False
+    nested = ("[" * 5000 + "]" * 5000).encode()
+    response = client.post("/games/import", data={"game_file": (io.BytesIO(nested), "game.json")})
+    assert response.status_code == 400
+    assert "not a game exported by this app" in page_text(response)
+
+
+def test_forgetting_a_game_whose_address_holds_a_nul_byte_is_not_found(app, client):
+    app.config["TESTING"] = False
+    start_classic(client)  # the phone has its cookie and a list: forgetting asks the database
+    assert client.post("/phone/forget/%00").status_code == 404
+    assert client.post("/phone/forget/a%00b").status_code == 404

@@ -7,10 +7,10 @@ from flask_migrate import upgrade
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.models import JOIN_ALPHABET, Game
+from scorekeeper.models import JOIN_ALPHABET, Game, PhoneGame
 
 from .conftest import database_url
-from .helpers import read_only_path
+from .helpers import API_TABLE, read_only_path
 from .test_views import PLAYERS, SPEC_FORM, start_classic, text
 
 
@@ -50,6 +50,7 @@ def test_a_game_can_be_forgotten_on_this_phone_only(app, client):
     public = public_link(client, sheet)
     other = app.test_client()
     other.get(public)
+    other.post(public + "/remember")  # what the sheet's script does once it is open in a browser
     game_id = public.rsplit("/", 1)[1]
     assert client.post(f"/phone/forget/{game_id}").status_code == 302
     assert 'class="forget"' not in text(client.get("/"))
@@ -61,11 +62,11 @@ def test_a_game_opened_by_its_pasted_link_joins_the_list(app, client):
     sheet = start_classic(client)
     public = public_link(client, sheet)
     other = app.test_client()
-    response = other.get("/open", query_string={"link": f"http://192.168.1.20:8000{public}"})
+    response = other.post("/open", data={"link": f"http://192.168.1.20:8000{public}"})
     assert response.status_code == 302
     assert response.headers["Location"].endswith(public)
     assert "read-only" in text(other.get("/"))
-    edit = other.get("/open", query_string={"link": f"  http://192.168.1.20:8000{sheet.split('localhost')[-1]}?x=1 "})
+    edit = other.post("/open", data={"link": f"  http://192.168.1.20:8000{sheet.split('localhost')[-1]}?x=1 "})
     assert "/e/" in edit.headers["Location"]
 
 
@@ -75,13 +76,13 @@ def test_a_game_opened_by_its_join_code_is_read_only(app, client):
         code = db.session.scalar(sa.select(Game.join_code))
     assert len(code) == 6
     assert set(code) <= set(JOIN_ALPHABET)
-    response = app.test_client().get("/open", query_string={"link": f" {code[:3].lower()} {code[3:]} "})
+    response = app.test_client().post("/open", data={"link": f" {code[:3].lower()} {code[3:]} "})
     assert response.status_code == 302
     assert response.headers["Location"].endswith(public_link(client, sheet))
 
 
 def test_an_unknown_link_or_code_comes_back_with_what_was_typed(client):
-    response = client.get("/open", query_string={"link": "ZZZZZZ"})
+    response = client.post("/open", data={"link": "ZZZZZZ"})
     assert response.status_code == 404
     page = text(response)
     assert "No game was found for that link or code." in page
@@ -124,7 +125,7 @@ def test_the_migration_gives_existing_games_a_join_code(tmp_path):
             assert len(codes) == 3
             assert len(set(codes)) == 3
             assert all(len(code) == 6 for code in codes)
-            downgrade(revision="0003")
+            downgrade(revision="0003", x_arg=["force=yes"])  # unforced, refused: the codes would go
         finally:
             db.session.remove()
             db.drop_all()
@@ -139,3 +140,47 @@ def test_the_share_page_and_the_read_only_sheet_show_the_join_code(app, client):
         code = db.session.scalar(sa.select(Game.join_code))
     assert f'<strong class="join-code big">{code}</strong>' in text(client.get(sheet + "/share"))
     assert f'<strong class="join-code">{code}</strong>' in text(client.get(public_link(client, sheet)))
+
+
+# Issue 21, point 3: reading writes nothing.
+
+
+def _phone_rows(app) -> int:
+    with app.app_context():
+        return db.session.scalar(sa.select(sa.func.count()).select_from(PhoneGame))
+
+
+def test_views_of_a_read_only_sheet_without_the_phone_cookie_store_nothing(app, client):
+    public_id = client.post("/api/v1/games", json={"ruleset": "classic", "sides": API_TABLE}).get_json()["id"]
+    for _ in range(50):
+        assert app.test_client().get(f"/g/{public_id}").status_code == 200  # a new browser, no cookie, each time
+    assert _phone_rows(app) == 0
+
+
+def test_a_phone_that_views_a_sheet_gets_its_cookie_and_the_game_joins_its_list_at_the_next_view(app):
+    phone = app.test_client()
+    public_id = phone.post("/api/v1/games", json={"ruleset": "classic", "sides": API_TABLE}).get_json()["id"]
+    first = phone.get(f"/g/{public_id}")
+    assert any(c.startswith("phone=") for c in first.headers.getlist("Set-Cookie"))
+    assert _phone_rows(app) == 0
+    phone.get(f"/g/{public_id}")
+    assert _phone_rows(app) == 1
+    for _ in range(5):
+        phone.get(f"/g/{public_id}")  # within the hour: no write again
+    assert _phone_rows(app) == 1
+    assert f"/g/{public_id}" in text(phone.get("/"))
+
+
+def test_a_phone_that_starts_a_game_has_it_on_its_list_at_once(app, client):
+    start_classic(client)
+    assert _phone_rows(app) == 1
+
+
+def test_the_sheets_script_puts_a_game_opened_once_on_the_phones_list(app):
+    phone = app.test_client()
+    public_id = phone.post("/api/v1/games", json={"ruleset": "classic", "sides": API_TABLE}).get_json()["id"]
+    page = text(phone.get(f"/g/{public_id}"))
+    assert f'data-remember="/g/{public_id}/remember"' in page
+    assert phone.post(f"/g/{public_id}/remember").status_code == 204
+    assert _phone_rows(app) == 1
+    assert phone.post("/g/not-a-game/remember").status_code == 404

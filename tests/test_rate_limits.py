@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import secrets
+import urllib.error
+import urllib.request
 
 import pytest
+import sqlalchemy as sa
 
-from .conftest import fresh_app
+from scorekeeper.extensions import db, limiter
+
+from .conftest import database_url, fresh_app
+from .helpers import gunicorn_as_make_run_starts_it, stop_server
 from .test_views import PLAYERS, SPEC_FORM
 
 TABLE = {"ruleset": "classic", "sides": [{"players": ["A", "C"]}, {"players": ["B", "D"]}]}
@@ -16,6 +23,7 @@ TABLE = {"ruleset": "classic", "sides": [{"players": ["A", "C"]}, {"players": ["
 def limited(tmp_path):
     """The app with its rate limits on, as `make run` serves it."""
     with fresh_app(tmp_path, "limited", RATELIMIT_ENABLED=True) as app:
+        limiter.reset()  # on PostgreSQL the counts live in the one test database: none from another test
         yield app
 
 
@@ -87,3 +95,92 @@ def test_a_real_tables_evening_never_meets_a_limit(limited):
     statuses.append(client.get(sheet + "/hands/1").status_code)
     statuses.append(client.post(sheet + "/hands/1", data={**SPEC_FORM, "version": "1"}).status_code)
     assert 429 not in statuses
+
+
+# Issue 21, point 4: limits that protect without locking anyone out.
+
+
+def test_past_the_wrong_links_budget_only_wrong_links_are_refused(limited):
+    client = limited.test_client()
+    game = client.post("/api/v1/games", json=TABLE).get_json()
+    sheet = client.post("/games/new/classic?players=4&sides=2", data=PLAYERS).headers["Location"]
+    for _ in range(60):  # a phone on the club's Wi-Fi mistyping, or a script guessing
+        client.get(f"/g/{secrets.token_urlsafe(16)}")
+    assert client.get(f"/g/{secrets.token_urlsafe(16)}").status_code == 429
+    assert client.get(f"/api/v1/games/{secrets.token_urlsafe(16)}").status_code == 429
+    # Everyone behind the same address goes on: the home page, their own game, a save, the scoring API.
+    assert client.get("/").status_code == 200
+    assert client.get(sheet).status_code == 200
+    assert client.get(f"/g/{game['id']}").status_code == 200
+    assert client.get(f"/api/v1/games/{game['id']}").status_code == 200
+    assert client.post(sheet + "/hands/new", data=SPEC_FORM).status_code == 302
+    assert client.post("/api/v1/score", json={"ruleset": "classic", "sides": [{}, {}]}).status_code == 200
+    assert client.get("/rules").status_code == 200
+
+
+def test_past_the_budget_a_short_code_is_not_looked_up_but_a_link_opens(limited):
+    client = limited.test_client()
+    game = client.post("/api/v1/games", json=TABLE).get_json()
+    with limited.app_context():
+        from scorekeeper.extensions import db
+        from scorekeeper.models import Game
+
+        code = db.session.scalar(db.select(Game.join_code))
+    for _ in range(30):
+        client.post("/open", data={"link": "ZZZZZZ"})
+    refused = client.post("/open", data={"link": code})
+    assert refused.status_code == 429
+    assert "Retry-After" in refused.headers
+    assert client.post("/open", data={"link": f"http://club.local/g/{game['id']}"}).status_code == 302
+
+
+def _created(bases: list[str], tries: int) -> int:
+    """How many of ``tries`` new games, sent in turn to ``bases``, were created (201)."""
+    body = json.dumps(TABLE).encode()
+    made, refusals = 0, []
+    for number in range(tries):
+        request = urllib.request.Request(
+            bases[number % len(bases)] + "/api/v1/games", data=body, headers={"Content-Type": "application/json"}
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                made += response.status == 201
+        except urllib.error.HTTPError as refused:
+            refusals.append(refused.code)
+    assert set(refusals) <= {429}
+    return made
+
+
+def _served_database(tmp_path) -> str:
+    url = database_url(tmp_path, "served")
+    with fresh_app(tmp_path, "served") as app, app.app_context():
+        db.create_all()
+        with db.engine.begin() as connection:
+            connection.execute(sa.text("DROP TABLE IF EXISTS rate_count"))  # no counts of another test
+        db.engine.dispose()
+        yield url
+
+
+@pytest.fixture
+def served_database(tmp_path):
+    yield from _served_database(tmp_path)
+
+
+def test_a_limit_holds_across_make_runs_workers(served_database):
+    server, base = gunicorn_as_make_run_starts_it(served_database)
+    try:
+        made = _created([base], 300)
+    finally:
+        stop_server(server)
+    assert made == 30  # RATE_LIMIT_NEW_GAMES: 30 a minute, whichever worker answers
+
+
+def test_a_limit_holds_across_two_app_servers_on_one_database(served_database):
+    first, first_base = gunicorn_as_make_run_starts_it(served_database)
+    second, second_base = gunicorn_as_make_run_starts_it(served_database)
+    try:
+        made = _created([first_base, second_base], 200)
+    finally:
+        stop_server(first)
+        stop_server(second)
+    assert made == 30

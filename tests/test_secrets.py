@@ -3,25 +3,19 @@
 from __future__ import annotations
 
 import json
-import os
 import re
-import signal
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from scorekeeper import create_app
+from scorekeeper import create_app, instance_secret_key
 from scorekeeper.extensions import db
 from scorekeeper.serving import redact
 
 from .conftest import fresh_app
-from .helpers import read_only_path
+from .helpers import gunicorn_as_make_run_starts_it, read_only_path, stop_server
 from .test_views import SPEC_FORM, start_classic
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -80,7 +74,8 @@ def test_a_new_edit_link_replaces_the_old_one_and_is_logged(client):
 def test_the_home_page_offers_only_the_read_only_link_once_the_edit_link_was_replaced(app):
     phone, other = app.test_client(), app.test_client()
     sheet = start_classic(phone)
-    other.get(sheet)  # the other phone remembers the edit link
+    other.get(sheet)
+    other.post(sheet + "/remember")  # the other phone remembers the edit link (the sheet's script does this)
     phone.post(sheet + "/new-link")
     home = other.get("/").get_data(as_text=True)
     assert sheet.split("localhost")[-1] not in home
@@ -94,28 +89,13 @@ def test_the_home_page_offers_only_the_read_only_link_once_the_edit_link_was_rep
         ("/e/AbC-_123", "/e/<redacted>"),
         ("http://table.local:8000/e/AbC?x=1", "http://table.local:8000/e/<redacted>?x=1"),
         ("/g/AbC-_123", "/g/AbC-_123"),
+        ('"GET /t/GrOuP-_1/export.csv HTTP/1.1"', '"GET /t/<redacted>/export.csv HTTP/1.1"'),
+        ("/open?link=http%3A%2F%2Fclub%3A8000%2Fe%2FAbC-_123", "/open?link=http%3A%2F%2Fclub%3A8000%2Fe%2F<redacted>"),
+        ("link=http%3a%2f%2fclub%2ft%2fGrOuP", "link=http%3a%2f%2fclub%2ft%2f<redacted>"),
     ],
 )
 def test_edit_tokens_are_redacted_wherever_they_stand_in_a_log_value(logged, shown):
     assert redact(logged) == shown
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _wait_for(url: str, seconds: float = 60) -> None:
-    """Until the server answers (its workers may take seconds to start on a busy machine)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(url, timeout=10).close()
-            return
-        except OSError:  # refused while starting, or a first answer slower than the timeout
-            time.sleep(0.2)
-    raise AssertionError(f"{url} did not answer")
 
 
 def test_the_access_log_of_make_runs_server_holds_no_edit_token(tmp_path):
@@ -125,19 +105,8 @@ def test_the_access_log_of_make_runs_server_holds_no_edit_token(tmp_path):
     with app.app_context():
         db.create_all()
         db.engine.dispose()
-    port = _free_port()
-    env = {**os.environ, "DATABASE_URL": database, "SCOREKEEPER_SECRET_KEY": "served"}
-    gunicorn = str(Path(sys.executable).parent / "gunicorn")
-    server = subprocess.Popen(
-        [gunicorn, "-c", "python:scorekeeper.gunicorn_conf", "--bind", f"127.0.0.1:{port}", "scorekeeper:create_app()"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
+    server, base = gunicorn_as_make_run_starts_it(database)
     try:
-        _wait_for(base + "/rules")
         body = json.dumps({"ruleset": "classic", "sides": [{"players": ["A", "C"]}, {"players": ["B", "D"]}]})
         request = urllib.request.Request(
             base + "/api/v1/games", data=body.encode(), headers={"Content-Type": "application/json"}
@@ -150,11 +119,56 @@ def test_the_access_log_of_make_runs_server_holds_no_edit_token(tmp_path):
         referred = urllib.request.Request(base + "/rules", headers={"Referer": f"{base}/e/{token}"})
         urllib.request.urlopen(referred, timeout=30).close()
     finally:
-        server.send_signal(signal.SIGTERM)
-        log = server.communicate(timeout=20)[0].decode()
+        log = stop_server(server)
     assert token not in log
     assert log.count("/e/<redacted>") >= 4
     assert '/api/v1/games HTTP/1.1" 201' in log
+
+
+def test_a_server_error_under_an_edit_link_logs_no_token(app, client, monkeypatch, caplog):
+    sheet = start_classic(client)
+    token = sheet.rsplit("/", 1)[1]
+    app.config["TESTING"] = False  # answered as the server would: a 500 page, and a line in the log
+
+    def broken(game):
+        raise RuntimeError(f"the sheet of {game.edit_token} could not be read")
+
+    monkeypatch.setattr("scorekeeper.views.hands.services.compute_sheet", broken)
+    assert client.post(sheet + "/hands/new", data=SPEC_FORM).status_code == 500
+    logged = caplog.text
+    assert "Exception on /e/<redacted>/hands/new" in logged
+    assert "RuntimeError" in logged
+    assert token not in logged
+
+
+def test_the_open_box_sends_a_pasted_link_in_the_body_never_in_an_address(client):
+    home = client.get("/").get_data(as_text=True)
+    assert re.search(r'<form method="post" action="/open" class="open-game">', home)
+    assert client.get("/open?link=x").status_code == 302  # an old bookmark goes home, nothing looked up
+
+
+def test_the_secret_key_file_is_readable_by_its_owner_only(tmp_path):
+    made = instance_secret_key(str(tmp_path))
+    assert (tmp_path / "secret_key").stat().st_mode & 0o777 == 0o600
+    (tmp_path / "secret_key").chmod(0o644)  # as an earlier release left it
+    assert instance_secret_key(str(tmp_path)) == made
+    assert (tmp_path / "secret_key").stat().st_mode & 0o777 == 0o600
+
+
+def test_the_access_log_never_holds_a_groups_link(tmp_path):
+    database = f"sqlite:///{tmp_path}/served.sqlite"
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "x"})
+    with app.app_context():
+        db.create_all()
+        db.engine.dispose()
+    server, base = gunicorn_as_make_run_starts_it(database)
+    try:
+        with pytest.raises(urllib.error.HTTPError, match="404"):
+            urllib.request.urlopen(base + "/t/AgroupLinkThatIsLong123/export.csv", timeout=30)
+    finally:
+        log = stop_server(server)
+    assert "AgroupLinkThatIsLong123" not in log
+    assert "/t/<redacted>/export.csv" in log
 
 
 def test_cookies_are_secure_when_the_app_is_set_for_https(tmp_path):

@@ -8,6 +8,8 @@ Create Date: 2026-11-23 07:15:00
 from alembic import op
 import sqlalchemy as sa
 
+from scorekeeper.schema_changes import count, loss
+
 
 # revision identifiers, used by Alembic.
 revision = '0003'
@@ -20,6 +22,12 @@ def upgrade():
     with op.batch_alter_table('edit_log', schema=None) as batch_op:
         batch_op.add_column(sa.Column('save_key', sa.String(length=64), nullable=True))
         batch_op.create_unique_constraint(batch_op.f('uq_edit_log_game_id_save_key'), ['game_id', 'save_key'])
+
+
+def data_lost_by_downgrade(bind):
+    """The one-time keys that stop a form sent twice from saving a hand twice."""
+    keys = count(bind, "SELECT count(*) FROM edit_log WHERE save_key IS NOT NULL")
+    return loss(keys, "changes that would lose the key that stops them being saved twice")
 
 
 def downgrade():

@@ -10,6 +10,8 @@ import secrets
 from alembic import op
 import sqlalchemy as sa
 
+from scorekeeper.schema_changes import count, loss
+
 
 # revision identifiers, used by Alembic.
 revision = '0004'
@@ -49,6 +51,13 @@ def upgrade():
     with op.batch_alter_table('game', schema=None) as batch_op:
         batch_op.alter_column('join_code', existing_type=sa.String(length=8), nullable=False)
         batch_op.create_index(batch_op.f('ix_game_join_code'), ['join_code'], unique=True)
+
+
+def data_lost_by_downgrade(bind):
+    """Each game's short code (a new one would be drawn on the way back up) and each phone's list of games."""
+    games = count(bind, "SELECT count(*) FROM game")
+    phones = count(bind, "SELECT count(*) FROM phone_game")
+    return loss(games, "games that would lose their short codes") or loss(phones, "games that would leave phones' lists")
 
 
 def downgrade():

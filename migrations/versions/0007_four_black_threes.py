@@ -8,6 +8,8 @@ Create Date: 2026-11-23 13:20:00
 from alembic import op
 import sqlalchemy as sa
 
+from scorekeeper.schema_changes import count, loss
+
 
 # revision identifiers, used by Alembic.
 revision = '0007'
@@ -19,6 +21,12 @@ depends_on = None
 def upgrade():
     with op.batch_alter_table('hand_entry', schema=None) as batch_op:
         batch_op.add_column(sa.Column('four_black_threes', sa.Boolean(), server_default=sa.false(), nullable=False))
+
+
+def data_lost_by_downgrade(bind):
+    """Paper-sheet hands that went out with four black threes."""
+    hands = count(bind, "SELECT count(DISTINCT hand_id) FROM hand_entry WHERE four_black_threes = :yes", yes=True)
+    return loss(hands, "hands that would forget a side went out with four black threes")
 
 
 def downgrade():

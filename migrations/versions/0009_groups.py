@@ -8,6 +8,8 @@ Create Date: 2026-11-23 14:00:00
 from alembic import op
 import sqlalchemy as sa
 
+from scorekeeper.schema_changes import count, loss
+
 
 # revision identifiers, used by Alembic.
 revision = '0009'
@@ -41,6 +43,11 @@ def upgrade():
         batch_op.add_column(sa.Column('group_id', sa.Integer(), nullable=True))
         batch_op.create_index(batch_op.f('ix_game_group_id'), ['group_id'], unique=False)
         batch_op.create_foreign_key(batch_op.f('fk_game_group_id_table_group'), 'table_group', ['group_id'], ['id'], ondelete='SET NULL')
+
+
+def data_lost_by_downgrade(bind):
+    """Tables of friends, their rosters and their games' membership."""
+    return loss(count(bind, "SELECT count(*) FROM table_group"), "tables of friends that would be deleted")
 
 
 def downgrade():

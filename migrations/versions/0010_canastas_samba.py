@@ -8,6 +8,8 @@ Create Date: 2026-11-24 09:40:00
 from alembic import op
 import sqlalchemy as sa
 
+from scorekeeper.schema_changes import count, loss
+
 
 # revision identifiers, used by Alembic.
 revision = '0010'
@@ -19,6 +21,12 @@ depends_on = None
 def upgrade():
     with op.batch_alter_table('hand_entry', schema=None) as batch_op:
         batch_op.add_column(sa.Column('canastas_samba', sa.Integer(), server_default='0', nullable=False))
+
+
+def data_lost_by_downgrade(bind):
+    """Paper-sheet hands that counted sambas."""
+    hands = count(bind, "SELECT count(DISTINCT hand_id) FROM hand_entry WHERE canastas_samba <> 0")
+    return loss(hands, "hands that would lose their sambas")
 
 
 def downgrade():

@@ -4,6 +4,7 @@
 from .errors import (
     AlreadySaved,
     Conflict,
+    GameDamaged,
     GameError,
     GameOver,
     HandNotFound,
@@ -40,6 +41,7 @@ from .stamps import Stamp, game_stamp
 __all__ = [
     "AlreadySaved",
     "Conflict",
+    "GameDamaged",
     "GameError",
     "GameOver",
     "HandNotFound",

@@ -56,3 +56,8 @@ class AlreadySaved(GameError):
 
 class StorageUnavailable(GameError):
     """The database refused the write (read-only, full, unreachable): nothing was saved."""
+
+
+class GameDamaged(GameError):
+    """The game's players and hands are gone (an upgrade by an earlier release deleted them on SQLite):
+    only its backup holds them now (``flask restore``)."""

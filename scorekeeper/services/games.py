@@ -16,7 +16,7 @@ from ..engine.options import table_shapes
 from ..extensions import db
 from ..limits import is_token, side_name
 from ..models import ENTRY_MODES, EditLog, Game, Player, Side, new_token, now
-from .errors import Refused
+from .errors import GameDamaged, Refused
 from .sheet import seats
 from .transaction import begin_write, lock, writes
 
@@ -53,7 +53,10 @@ def find_game(token: str, *, editable: bool) -> Game | None:
     column = Game.edit_token if editable else Game.public_id
     # one query: the game with its sides and players joined (a token names one game at most)
     found = select(Game).where(column == token).options(joinedload(Game.sides).joinedload(Side.players))
-    return db.session.scalars(found).unique().one_or_none()
+    game = db.session.scalars(found).unique().one_or_none()
+    if game is not None and not game.sides:
+        raise GameDamaged(token)
+    return game
 
 
 # ---- changing --------------------------------------------------------------------------

@@ -100,6 +100,12 @@ def find_by_join_code(code: str) -> Game | None:
     return db.session.scalars(select(Game).where(Game.join_code == cleaned)).first()
 
 
+def is_code(text: str) -> bool:
+    """Whether ``text`` is a short code typed (not a pasted link)."""
+    target = link_target(text)
+    return target is not None and target[0] == "code"
+
+
 def link_target(text: str) -> tuple[str, str] | None:
     """What a pasted link or typed code points at: ("edit", token), ("read", public id) or ("code", code)."""
     text = text.strip()

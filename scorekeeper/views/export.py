@@ -100,7 +100,7 @@ def import_page() -> str | tuple[str, int] | BaseResponse:
         return render_template("games/import.html", form=form, problem=problem), 400
     try:
         data: Any = json.loads(upload.read().decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # nested past the parser's depth: not a game either
         problem = gettext("This file is not a game exported by this app: it is not JSON.")
         return render_template("games/import.html", form=form, problem=problem), 400
     try:

@@ -14,13 +14,14 @@ from ..engine import RULESETS, OptionError, configure
 from ..engine.options import table_options, table_shapes
 from ..forms import new_game_form
 from ..i18n import render, translate
-from ..limiting import guard_links, new_games
+from ..limiting import codes_guessed_too_often, guard_links, new_games, too_many
+from ..limits import is_token
 from ..models import Game
 from ..services import history, phone
 from ..sharing import result_text
 from . import page_cache
 from .conditional import unchanged, version_tag
-from .memory import forget, keep_phone_cookie, remember, remember_id, remembered
+from .memory import forget, keep_phone_cookie, remember, remember_viewed, remembered
 
 bp = Blueprint("games", __name__)
 guard_links(bp)
@@ -42,10 +43,13 @@ def _home(problem: str | None = None, typed: str = "") -> str:
     return render_template("games/home.html", listing=listing, problem=problem, typed=typed)
 
 
-@bp.get("/open")
+@bp.post("/open")
 def open_game() -> Page:
-    """Open a game from a pasted link (edit or read-only) or the short code shown on another phone."""
-    typed = request.args.get("link", "")[:300]
+    """Open a game from a pasted link (edit or read-only) or the short code shown on another phone. Sent
+    by POST: an edit link typed here never stands in an address (a log, the browser's history)."""
+    typed = request.form.get("link", "")[:300]
+    if phone.is_code(typed) and codes_guessed_too_often():
+        return too_many()
     found = phone.find_opened(typed)
     if found is not None:
         game, editable = found
@@ -57,11 +61,33 @@ def open_game() -> Page:
     return _home(problem, typed), 404
 
 
+@bp.get("/open")
+def open_game_by_address() -> Response:
+    """An old bookmark of the open box: the home page, where the box now sends its link by POST."""
+    return redirect(url_for("games.home"))
+
+
 @bp.post("/phone/forget/<public_id>")
 def forget_game(public_id: str) -> Response:
     """Take a game off this phone's list (the game stays, for every other phone)."""
+    if not is_token(public_id):
+        abort(404)
     forget(public_id)
     return redirect(url_for("games.home"))
+
+
+@bp.post("/g/<public_id>/remember")
+def remember_read_only(public_id: str) -> tuple[str, int]:
+    """The sheet's script, once the page is open in a browser: the game joins this phone's list."""
+    remember(find_or_404(public_id, editable=False), editable=False)
+    return "", 204
+
+
+@bp.post("/e/<edit_token>/remember")
+def remember_editable(edit_token: str) -> tuple[str, int]:
+    """The same through the edit link: the phone keeps the link that edits."""
+    remember(find_or_404(edit_token, editable=True), editable=True)
+    return "", 204
 
 
 @bp.get("/games/new")
@@ -182,7 +208,7 @@ def _live_sheet(token: str, *, editable: bool, view: str = "sheet") -> Response:
     response.set_etag(tag)
     if not editable:
         response.headers["Cache-Control"] = "no-cache"  # keep it, but ask each time (a 304 while unchanged)
-    remember_id(stamp.id, token if editable else None)
+    remember_viewed(stamp.id, token if editable else None)
     return response
 
 

@@ -13,7 +13,7 @@ from flask_babel import gettext
 from .. import services
 from ..forms import NEW_ROSTER, NewGroupForm, PlayerForm
 from ..i18n import select_timezone
-from ..limiting import new_games
+from ..limiting import codes_guessed_too_often, new_games, too_many
 from ..limits import PLAYER_NAME
 from ..models import Group
 from ..services import history, phone, standing
@@ -69,11 +69,20 @@ def add_group_game(token: str) -> Page:
     """Count a game (by its link or code) as one of the group's."""
     group = group_or_404(token)
     typed = request.form.get("link", "")[:300]
+    if phone.is_code(typed) and codes_guessed_too_often():
+        return too_many()
     found = phone.find_opened(typed)
     if found is None:
         problem = gettext("No game was found for that link or code. Check it, or ask for it again.")
         return _render(group, game_problem=problem, typed=typed), 404
-    history.add_game(group, found[0])
+    game, editable = found
+    if not editable:  # whoever can only read a game may not take it into a group, nor out of its own
+        problem = gettext(
+            "Only the game's edit link (the one that records hands) adds it to a group: a read-only link or "
+            "a code shows the game, it cannot move it."
+        )
+        return _render(group, game_problem=problem, typed=typed), 400  # not a guess: the link is real
+    history.add_game(group, game)
     return redirect(url_for("games.group_page", token=token) + "#games")
 
 

@@ -16,7 +16,7 @@ from ..errors import http_error
 from ..hand_form import HandForm, hand_form
 from ..i18n import translate
 from ..limiting import hand_saves
-from ..limits import is_token
+from ..limits import MAX_ROW_NUMBER, is_token
 from ..models import Game, new_token
 from ..reference import rule_topic
 from ..services import presence
@@ -57,16 +57,16 @@ def record_hand(edit_token: str) -> Page:
     return redirect(url_for("games.edit_sheet", edit_token=edit_token) + f"#hand-{sheet.next_hand}")
 
 
-@bp.route("/e/<edit_token>/hands/<int:number>", methods=["GET", "POST"])
+@bp.route(f"/e/<edit_token>/hands/<int(max={MAX_ROW_NUMBER}):number>", methods=["GET", "POST"])
 @hand_saves
 def edit_hand(edit_token: str, number: int) -> Page:
     """Fix an earlier hand; every later total follows."""
     game = find_or_404(edit_token, editable=True)
     sheet = services.compute_sheet(game)
+    if not 1 <= number <= (len(sheet.hands) if request.method == "GET" else sheet.next_hand):
+        abort(404)  # no such hand (a fix sent for the next number may be of a hand undone meanwhile: a conflict)
     form = _hand_form(game, sheet)
     if request.method == "GET":
-        if not 1 <= number <= len(sheet.hands):
-            abort(404)
         stored = sheet.hands[number - 1]
         form.load_record(stored.record)
         form.version.data = str(stored.version)
@@ -154,7 +154,7 @@ def undo(edit_token: str) -> Response:
     return redirect(url_for("games.edit_sheet", edit_token=edit_token))
 
 
-@bp.post("/e/<edit_token>/restore/<int:undo_id>")
+@bp.post(f"/e/<edit_token>/restore/<int(max={MAX_ROW_NUMBER}):undo_id>")
 @hand_saves
 def restore(edit_token: str, undo_id: int) -> Response:
     """Put an undone hand back (the undo was a mistake)."""

@@ -1,5 +1,12 @@
 """This phone's games: the phone is known by a long-lived random cookie (HttpOnly, two years),
-and its list is kept on the server, so closing the browser loses nothing and it holds every game."""
+and its list is kept on the server, so closing the browser loses nothing and it holds every game.
+
+Reading writes nothing for a phone the app does not know yet: a page view from a browser without the
+cookie only gives it the cookie, and the game goes on its list at its next view (a link checker or a
+script that keeps no cookie never adds a row). A phone that starts, opens (from the home page) or
+imports a game is remembered at once, and so is one whose browser runs the sheet's script (it says
+the page is open: ``/g/<id>/remember``). A database that takes no writes leaves the list as it was
+and the page reads as usual."""
 
 from __future__ import annotations
 
@@ -45,14 +52,24 @@ def keep_phone_cookie(response: Response) -> Response:
 
 
 def remember(game: Game, *, editable: bool) -> None:
-    """Put the game on this phone's list (with its edit link when opened through it)."""
-    remember_id(game.id, game.edit_token if editable else None)
-
-
-def remember_id(game_id: int, edit_token: str | None) -> None:
-    """Put the game ``game_id`` on this phone's list; ``edit_token`` when opened through its edit link."""
+    """Put the game on this phone's list at once (the phone started, opened or imported it, or its sheet
+    is open in the phone's browser)."""
     g.phone_used = True
-    phone.remember(str(phone_id(create=True)), game_id, edit_token)
+    phone.remember(str(phone_id(create=True)), game.id, game.edit_token if editable else None)
+
+
+def remember_viewed(game_id: int, edit_token: str | None) -> None:
+    """A page of the game ``game_id`` was read (``edit_token`` when through its edit link): on the list of a
+    phone that has its cookie (at most one write an hour per game); a phone without one gets it, no row."""
+    g.phone_used = True
+    known = phone_id(create=False)
+    if known is None:
+        phone_id(create=True)
+        return
+    try:
+        phone.remember(known, game_id, edit_token)
+    except services.StorageUnavailable as exc:  # the page reads as usual; the list waits for a write
+        current_app.logger.warning("a phone's list of games was not updated: %s", exc)
 
 
 def remembered() -> list[tuple[Game, str | None]]:
@@ -60,10 +77,14 @@ def remembered() -> list[tuple[Game, str | None]]:
     old = session.pop(OLD_SESSION_KEY, None)
     if old:
         g.phone_used = True
-        for public_id, token in reversed(old):
-            game = services.find_game(str(public_id), editable=False)
-            if game is not None:
-                phone.remember(str(phone_id(create=True)), game.id, token if token == game.edit_token else None)
+        try:
+            for public_id, token in reversed(old):
+                game = services.find_game(str(public_id), editable=False)
+                if game is not None:
+                    phone.remember(str(phone_id(create=True)), game.id, token if token == game.edit_token else None)
+        except services.StorageUnavailable as exc:  # kept in the session until the list can be written
+            session[OLD_SESSION_KEY] = old
+            current_app.logger.warning("the first release's list of games was not moved yet: %s", exc)
     current = phone_id(create=False) or g.get("new_phone_id")
     return phone.phone_games(str(current)) if current else []
 

@@ -74,6 +74,21 @@
   // (an empty 304 while it did not); a change swaps the page's content, keeping what was open and
   // where the reader was. A phone that lost the connection catches up once it is back.
   var live = document.querySelector("[data-live]");
+  // Opened in a browser: the game joins this phone's list (once a visit; reading the page itself writes
+  // nothing for a phone the server does not know yet).
+  var token = document.querySelector("input[name=csrf_token]");
+  if (live && token && live.getAttribute("data-remember")) {
+    try {
+      var mark = "remembered:" + live.getAttribute("data-remember");
+      if (!sessionStorage.getItem(mark)) {
+        var body = new FormData();
+        body.append("csrf_token", token.value);
+        fetch(live.getAttribute("data-remember"), { method: "POST", body: body, credentials: "same-origin" })
+          .then(function (response) { if (response.ok) sessionStorage.setItem(mark, "1"); })
+          .catch(function () { /* offline: the next visit tries again */ });
+      }
+    } catch (e) { /* no storage: the next page view remembers it */ }
+  }
   if (live) {
     var etag = live.getAttribute("data-etag");
     var waiting = null;

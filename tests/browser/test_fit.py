@@ -48,7 +48,6 @@ def pages_of(game: dict) -> list[str]:
         "/rules/search?q=tres",
         "/tools/pile",
         "/tools/go-out",
-        "/open?link=nada",
         "/games/import",
         "/groups/new",
     ]
