@@ -16,8 +16,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper import create_app, services
-from scorekeeper.extensions import db
-from scorekeeper.views import page_cache
+from scorekeeper.store.database import db
+from scorekeeper.web.views import page_cache
 
 HAND = {
     "out": "1",

@@ -4,7 +4,7 @@ from logging.config import fileConfig
 from alembic import context
 from flask import current_app
 
-from scorekeeper import schema_changes
+from scorekeeper.store import schema_changes
 
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.

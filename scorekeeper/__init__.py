@@ -5,11 +5,10 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any
 
 from flask import Flask, Request, Response, request
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
-from werkzeug.wrappers import Response as BaseResponse
 
 from .config import Config
 
@@ -74,20 +73,20 @@ def instance_secret_key(instance_path: str) -> str:
 
 def register_logging(app: Flask) -> None:
     """The app's log never holds a bearer link (serving.py's filter)."""
-    from .serving import RedactingFilter
+    from .web.serving import RedactingFilter
 
     app.logger.addFilter(RedactingFilter())
 
 
 def register_database(app: Flask) -> None:
     """SQLAlchemy and Alembic migrations (``flask db upgrade``)."""
-    from . import models  # noqa: F401  (the models register their tables)
-    from .extensions import db, migrate
+    from .store import models  # noqa: F401  (the models register their tables)
+    from .store.database import db, migrate
 
     db.init_app(app)
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(app.root_path), "migrations"))
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
-        from .sqlite import configure_sqlite
+        from .store.sqlite import configure_sqlite
 
         with app.app_context():
             configure_sqlite(db.engine)
@@ -95,8 +94,8 @@ def register_database(app: Flask) -> None:
 
 def register_babel(app: Flask) -> None:
     """Spanish and English, from the browser or the language switch."""
-    from .extensions import babel
-    from .i18n import install_translations, select_locale, select_timezone
+    from .web.extensions import babel
+    from .web.language import install_translations, select_locale, select_timezone
 
     babel.init_app(app, locale_selector=select_locale, timezone_selector=select_timezone)
     install_translations(app)
@@ -105,7 +104,7 @@ def register_babel(app: Flask) -> None:
 def register_csrf(app: Flask) -> None:
     """CSRF on every form; the JSON API authenticates otherwise and is exempt."""
     from .api import bp as api_bp
-    from .extensions import csrf
+    from .web.extensions import csrf
 
     csrf.init_app(app)
     csrf.exempt(api_bp)
@@ -132,8 +131,8 @@ class LastingSessions(SecureCookieSessionInterface):
 def register_limits(app: Flask) -> None:
     """Rate limits per client address (limiting.py), counted where every worker and server sees the
     counts (rate_store.py); behind a proxy, the address it forwards."""
-    from .extensions import limiter
-    from .rate_store import counts_url
+    from .store.rate_counts import counts_url
+    from .web.extensions import limiter
 
     if not app.config.get("RATELIMIT_STORAGE_URI"):
         shared = counts_url(app.config["SQLALCHEMY_DATABASE_URI"])
@@ -150,8 +149,8 @@ def register_limits(app: Flask) -> None:
     if limiter.enabled:
         from sqlalchemy import event
 
-        from .extensions import db
-        from .rate_store import SqlCounts
+        from .store.database import db
+        from .store.rate_counts import SqlCounts
 
         storage = limiter.storage
         if isinstance(storage, SqlCounts):
@@ -161,7 +160,7 @@ def register_limits(app: Flask) -> None:
 
 def register_revalidation(app: Flask) -> None:
     """Unchanged followed pages answered 304 in front of the app (revalidation.py)."""
-    from .revalidation import Revalidation
+    from .web.revalidation import Revalidation
 
     app.wsgi_app = Revalidation(app.wsgi_app, app)  # type: ignore[method-assign]
 
@@ -169,69 +168,29 @@ def register_revalidation(app: Flask) -> None:
 def register_blueprints(app: Flask) -> None:
     """The API and the pages."""
     from .api import bp as api_bp
-    from .views.games import bp as games_bp
-    from .views.rules import bp as rules_bp
-    from .views.site import bp as site_bp
-    from .views.tools import bp as tools_bp
+    from .web.views import blueprints
 
     app.register_blueprint(api_bp)
-    app.register_blueprint(games_bp)
-    app.register_blueprint(rules_bp)
-    app.register_blueprint(tools_bp)
-    app.register_blueprint(site_bp)
+    for blueprint in blueprints():
+        app.register_blueprint(blueprint)
     register_template_globals(app)
 
 
-#: Only the app's own files run or style a page; nothing is framed, no form posts elsewhere.
-CONTENT_SECURITY_POLICY = "; ".join(
-    [
-        "default-src 'self'",
-        "img-src 'self' data:",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-    ]
-)
-#: Edit links are secrets in the URL: never sent onwards in a Referer, from any page.
-SECURITY_HEADERS = {
-    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
-}
-#: Pages under an edit link are never kept by the browser or a proxy (nor restored by Back).
-EDIT_PREFIX = "/e/"
-
-
 def register_security_headers(app: Flask) -> None:
-    """Strict headers on every response; pages under an edit link are never stored."""
+    """Strict headers on every response; pages under an edit link are never stored (web/headers.py)."""
+    from .web.headers import secure
 
     @app.after_request
     def add_headers(response: Response) -> Response:
         return secure(response, request.path)
 
 
-R = TypeVar("R", bound=BaseResponse)
-
-
-def secure(response: R, path: str) -> R:
-    """``response`` to ``path`` with the strict headers; never stored when under an edit link."""
-    present = {name.lower() for name, _value in response.headers.items()}  # one pass (setdefault would scan per header)
-    response.headers.extend([(name, value) for name, value in SECURITY_HEADERS.items() if name.lower() not in present])
-    if path.startswith(EDIT_PREFIX):
-        response.headers["Cache-Control"] = "no-store"
-    return response
-
-
 def register_template_globals(app: Flask) -> None:
     """What every template (and every macro it imports) may use besides Flask's own: set once."""
     from flask_babel import get_locale
 
-    from .i18n import short_time
-    from .wording import (
+    from .translation import short_time
+    from .web.wording import (
         breakdown_rows,
         ends_game_sentence,
         finished_sentence,
@@ -256,13 +215,13 @@ def register_template_globals(app: Flask) -> None:
 
 def register_cli(app: Flask) -> None:
     """Commands beside Flask-Migrate's ``flask db``: ``flask backup``."""
-    from .backup import register
+    from .store.backup import register
 
     register(app)
 
 
 def register_errors(app: Flask) -> None:
     """JSON errors under /api, never an HTML page there."""
-    from .errors import register
+    from .web.errors import register
 
     register(app)

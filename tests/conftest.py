@@ -10,7 +10,8 @@ import pytest
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db, limiter
+from scorekeeper.store.database import db
+from scorekeeper.web.extensions import limiter
 
 
 @contextmanager

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from scorekeeper import services
-from scorekeeper.chart import chart_of
+from scorekeeper.web.chart import chart_of
 
 from .test_api_games import TABLE, THEM, US
 

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from scorekeeper.extensions import db
-from scorekeeper.limits import MAX_ITEMS, SIDE_NAME
-from scorekeeper.models import Game, HandEntry, Side
+from scorekeeper.shapes.limits import MAX_ITEMS, SIDE_NAME
+from scorekeeper.store.database import db
+from scorekeeper.store.models import Game, HandEntry, Side
 
 from .helpers import page_text
 from .test_views import SPEC_FORM, start_classic

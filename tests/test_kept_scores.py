@@ -7,9 +7,9 @@ import pytest
 
 from scorekeeper import engine, services
 from scorekeeper.engine.game import score_hand
-from scorekeeper.kept import Kept
-from scorekeeper.records import partners_of, record_of, to_entries
 from scorekeeper.services import sheet as sheet_service
+from scorekeeper.store.kept import Kept
+from scorekeeper.store.records import partners_of, record_of, to_entries
 
 from .helpers import classic_game, record, side
 

@@ -7,8 +7,8 @@ import re
 from sqlalchemy import event
 
 from scorekeeper import services
-from scorekeeper.extensions import db
-from scorekeeper.limits import is_token
+from scorekeeper.shapes.limits import is_token
+from scorekeeper.store.database import db
 
 from .helpers import read_only_path
 from .test_views import SPEC_FORM, start_classic
@@ -184,7 +184,7 @@ def test_the_blank_hand_form_is_rendered_once_per_version_each_phone_with_its_ow
     """The next hand's empty form is kept per game version and language; each phone gets its own CSRF
     token and one-time save key in it, a phone told that another is typing gets its own rendering, and a
     saved hand is a new version (the next form is hand 2)."""
-    from scorekeeper.views import hands
+    from scorekeeper.web.views import hands
 
     sheet = start_classic(client)
     app.config["WTF_CSRF_ENABLED"] = True

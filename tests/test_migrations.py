@@ -11,8 +11,8 @@ from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
-from scorekeeper.schema_changes import part_of_the_schema
+from scorekeeper.store.database import db
+from scorekeeper.store.schema_changes import part_of_the_schema
 
 
 @pytest.fixture

@@ -21,12 +21,13 @@ from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from flask_migrate import downgrade, upgrade
 
-from scorekeeper import create_app, schema_changes, services
-from scorekeeper.extensions import db
-from scorekeeper.models import Game
-from scorekeeper.records import SIDE_DEFAULTS
+from scorekeeper import create_app, services
 from scorekeeper.services import health, history, phone, presence
 from scorekeeper.services.sheet import compute_sheet, forget_scores
+from scorekeeper.store import schema_changes
+from scorekeeper.store.database import db
+from scorekeeper.store.models import Game
+from scorekeeper.store.records import SIDE_DEFAULTS
 from tests.helpers import SPEC_HAND, classic_game, record, side
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"

@@ -6,8 +6,8 @@ import sqlalchemy as sa
 from flask_migrate import upgrade
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
-from scorekeeper.models import JOIN_ALPHABET, Game, PhoneGame
+from scorekeeper.store.database import db
+from scorekeeper.store.models import JOIN_ALPHABET, Game, PhoneGame
 
 from .conftest import database_url
 from .helpers import API_TABLE, read_only_path

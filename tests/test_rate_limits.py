@@ -10,7 +10,8 @@ import urllib.request
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper.extensions import db, limiter
+from scorekeeper.store.database import db
+from scorekeeper.web.extensions import limiter
 
 from .conftest import database_url, fresh_app
 from .helpers import gunicorn_as_make_run_starts_it, stop_server
@@ -122,8 +123,8 @@ def test_past_the_budget_a_short_code_is_not_looked_up_but_a_link_opens(limited)
     client = limited.test_client()
     game = client.post("/api/v1/games", json=TABLE).get_json()
     with limited.app_context():
-        from scorekeeper.extensions import db
-        from scorekeeper.models import Game
+        from scorekeeper.store.database import db
+        from scorekeeper.store.models import Game
 
         code = db.session.scalar(db.select(Game.join_code))
     for _ in range(30):

@@ -12,8 +12,8 @@ from contextlib import contextmanager
 import pytest
 from sqlalchemy import event
 
-from scorekeeper.extensions import db
-from scorekeeper.sqlite import WRITE, WriterQueue
+from scorekeeper.store.database import db
+from scorekeeper.store.sqlite import WRITE, WriterQueue
 
 from .helpers import api_game, api_hand
 

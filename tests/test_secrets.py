@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import create_app, instance_secret_key
-from scorekeeper.extensions import db
-from scorekeeper.serving import redact
+from scorekeeper.store.database import db
+from scorekeeper.web.serving import redact
 
 from .conftest import fresh_app
 from .helpers import gunicorn_as_make_run_starts_it, read_only_path, stop_server
@@ -133,7 +133,7 @@ def test_a_server_error_under_an_edit_link_logs_no_token(app, client, monkeypatc
     def broken(game):
         raise RuntimeError(f"the sheet of {game.edit_token} could not be read")
 
-    monkeypatch.setattr("scorekeeper.views.hands.services.compute_sheet", broken)
+    monkeypatch.setattr("scorekeeper.web.views.hands.services.compute_sheet", broken)
     assert client.post(sheet + "/hands/new", data=SPEC_FORM).status_code == 500
     logged = caplog.text
     assert "Exception on /e/<redacted>/hands/new" in logged

@@ -6,8 +6,8 @@ import pytest
 
 from scorekeeper import services
 from scorekeeper.engine import OptionError, RuleViolations
-from scorekeeper.extensions import db
-from scorekeeper.models import EditLog, Game, Hand
+from scorekeeper.store.database import db
+from scorekeeper.store.models import EditLog, Game, Hand
 
 from .helpers import SPEC_HAND, classic_game, record, side
 

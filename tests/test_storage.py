@@ -11,9 +11,9 @@ import sqlalchemy as sa
 from flask_migrate import downgrade, upgrade
 
 from scorekeeper import create_app
-from scorekeeper.backup import backup_sqlite, pg_dump_command
-from scorekeeper.extensions import db
-from scorekeeper.models import Game, Hand
+from scorekeeper.store.backup import backup_sqlite, pg_dump_command
+from scorekeeper.store.database import db
+from scorekeeper.store.models import Game, Hand
 
 from .helpers import page_text, picked, read_only_path
 from .test_views import PLAYERS, SPEC_FORM, start_classic

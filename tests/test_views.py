@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.engine import RULESETS
 from scorekeeper.engine.options import table_shapes
-from scorekeeper.wording import signed
+from scorekeeper.web.wording import signed
 
 from .helpers import picked, read_only_path
 
@@ -77,7 +77,7 @@ def test_starting_a_game_names_the_teams_from_their_players(client):
 
 def test_house_rules_are_stored_only_where_they_differ(client, app):
     start_classic(client, opt_canastas_to_go_out="2", opt_max_wilds="3", opt_go_out_bonus="100")
-    from scorekeeper.models import Game
+    from scorekeeper.store.models import Game
 
     with app.app_context():
         game = app.extensions["sqlalchemy"].session.scalars(app.extensions["sqlalchemy"].select(Game)).one()

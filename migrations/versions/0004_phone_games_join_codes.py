@@ -10,7 +10,7 @@ import secrets
 from alembic import op
 import sqlalchemy as sa
 
-from scorekeeper.schema_changes import count, loss
+from scorekeeper.store.schema_changes import count, loss
 
 
 # revision identifiers, used by Alembic.

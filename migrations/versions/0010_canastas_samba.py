@@ -8,7 +8,7 @@ Create Date: 2026-11-24 09:40:00
 from alembic import op
 import sqlalchemy as sa
 
-from scorekeeper.schema_changes import count, loss
+from scorekeeper.store.schema_changes import count, loss
 
 
 # revision identifiers, used by Alembic.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from ..limiting import guard_links
+from ..web.limiting import guard_links
 from .bodies import Refusal
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")

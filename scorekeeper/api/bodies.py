@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response, request
 from flask_babel import gettext
 
-from ..errors import json_error
+from ..web.errors import json_error
 
 
 class Refusal(Exception):

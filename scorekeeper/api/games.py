@@ -17,16 +17,16 @@ from .. import services
 from ..engine import RULESETS, OptionError, RuleViolations
 from ..engine.i18n import N_, Msg
 from ..engine.options import table_options
-from ..errors import json_error
-from ..i18n import render, translate
-from ..kept import Kept
-from ..limiting import hand_saves, new_games
-from ..limits import PLAYER_NAME, SIDE_NAME, is_token
-from ..models import Game
-from ..payloads import ShapeError, parse_partners, parse_side, refuse_unused_fields, text
-from ..records import Record, entry_json, side_from_entry
 from ..services.export import import_game
-from ..views.conditional import unchanged, version_tag
+from ..shapes.limits import PLAYER_NAME, SIDE_NAME, is_token
+from ..shapes.payloads import ShapeError, parse_partners, parse_side, refuse_unused_fields, text
+from ..store.kept import Kept
+from ..store.models import Game
+from ..store.records import Record, entry_json, side_from_entry
+from ..translation import render, translate
+from ..web.errors import json_error
+from ..web.limiting import hand_saves, new_games
+from ..web.views.conditional import unchanged, version_tag
 from . import bp
 from .bodies import Refusal, json_object
 from .scoring import side_score_json, violation_json

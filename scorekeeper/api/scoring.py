@@ -20,10 +20,10 @@ from ..engine import (
 )
 from ..engine.game import HandResult, SideScore
 from ..engine.options import offered_options, parameters
-from ..errors import json_error
-from ..i18n import _, render, translate
-from ..payloads import ShapeError, parse_score_request, refuse_unused_fields
 from ..reference import rule_help_path
+from ..shapes.payloads import ShapeError, parse_score_request, refuse_unused_fields
+from ..translation import _, render, translate
+from ..web.errors import json_error
 from . import bp
 from .bodies import json_body
 

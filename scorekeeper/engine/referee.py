@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from .cards import NATURAL_RANKS, Card
+from .deck import CARD_NAMES
 from .entries import CanastaCount
 from .errors import RuleViolation, RuleViolations
 from .game import initial_meld_minimum
@@ -17,7 +18,7 @@ from .i18n import N_, Msg
 from .melds import CanastaKind, Meld, canasta_kind, meld_facts, meld_value, meld_violations
 from .rulesets import RuleSet
 from .scoring import canastas_for_going_out, may_go_out_with
-from .validation import CARD_NAMES, go_out_problem
+from .validation import go_out_problem
 
 
 @dataclass(frozen=True)

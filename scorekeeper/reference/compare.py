@@ -14,7 +14,7 @@ from ..engine.game import minimum_bands
 from ..engine.i18n import N_
 from ..engine.options import table_shapes
 from ..engine.rulesets import MatchMode
-from ..i18n import _, ngettext
+from ..translation import _, ngettext
 from .content_play import band_label
 from .options import CHOICE_TEXT
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..i18n import _
+from ..translation import _
 
 
 @dataclass

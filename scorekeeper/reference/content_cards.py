@@ -6,7 +6,7 @@ from ..engine.cards import CARDS_PER_PACK
 from ..engine.catalogue import CLASSIC_3P
 from ..engine.options import configure
 from ..engine.rulesets import RuleSet
-from ..i18n import _, ngettext
+from ..translation import _, ngettext
 from .content import Section, Topic, points
 
 #: What the cutthroat option brings with it, from the three-handed rule set's data.

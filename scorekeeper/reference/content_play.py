@@ -7,7 +7,7 @@ from ..engine.game import MinimumBand, minimum_bands
 from ..engine.i18n import N_
 from ..engine.rulesets import MatchMode, MinimumBasis, RedThreeInHand, RuleSet, StockOutRule, TargetRule, TiePolicy
 from ..engine.validation import least_canasta_points
-from ..i18n import _, ngettext
+from ..translation import _, ngettext
 from .content import Section, Topic, points
 
 

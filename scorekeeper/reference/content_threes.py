@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..engine.cards import CARDS_PER_PACK
 from ..engine.rulesets import Red3NegativeWhen, RedThreeInHand, RuleSet
-from ..i18n import _, ngettext
+from ..translation import _, ngettext
 from .content import Section, Topic, points
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from flask import current_app
 
 from ..engine.rulesets import RuleSet
-from ..i18n import in_language
+from ..translation import in_language
 from .content import Section, Topic
 from .topics import build_all
 

@@ -12,15 +12,7 @@ from .errors import (
     Refused,
     StorageUnavailable,
 )
-from .games import (
-    NewGame,
-    NewSide,
-    find_game,
-    rematch,
-    replace_edit_link,
-    start_game,
-    starting_totals_of,
-)
+from .games import NewGame, NewSide, find_game, rematch, replace_edit_link, start_game, starting_totals_of
 from .hands import edit_hand, record_hand, restore_hand, undo_last_hand
 from .sheet import (
     LogLine,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..engine.i18n import Msg
-from ..records import Record
+from ..store.records import Record
 
 
 class Refused(ValueError):

@@ -15,11 +15,11 @@ from typing import Any
 from ..engine import RULESETS, Breakdown, OptionError, RuleViolations, configured, verify_hand
 from ..engine.i18n import N_, Msg
 from ..engine.options import table_options
-from ..extensions import db
-from ..limits import PLAYER_NAME, SIDE_NAME
-from ..models import EditLog, Game, Hand
-from ..payloads import ShapeError, parse_partners, parse_side, text
-from ..records import Record, apply_record, entry_json, partners_of, record_of, side_from_entry, to_entries
+from ..shapes.limits import PLAYER_NAME, SIDE_NAME
+from ..shapes.payloads import ShapeError, parse_partners, parse_side, text
+from ..store.database import db
+from ..store.models import EditLog, Game, Hand
+from ..store.records import Record, apply_record, entry_json, partners_of, record_of, side_from_entry, to_entries
 from .errors import Refused
 from .games import NewGame, NewSide, new_game, starting_totals_of
 from .sheet import Sheet, hands_of

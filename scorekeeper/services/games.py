@@ -13,9 +13,9 @@ from ..engine import RULESETS, OptionError, RuleSet, configure, game_outcome
 from ..engine.game import seat_of
 from ..engine.i18n import N_, Msg
 from ..engine.options import table_shapes
-from ..extensions import db
-from ..limits import is_token, side_name
-from ..models import ENTRY_MODES, EditLog, Game, Player, Side, new_token, now
+from ..shapes.limits import is_token, side_name
+from ..store.database import db
+from ..store.models import ENTRY_MODES, EditLog, Game, Player, Side, new_token, now
 from .errors import GameDamaged, Refused
 from .sheet import seats
 from .transaction import begin_write, lock, writes

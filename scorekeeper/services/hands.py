@@ -10,10 +10,10 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..engine import RuleViolations
-from ..extensions import db
-from ..limits import LARGEST
-from ..models import EditLog, Game, Hand, now
-from ..records import Record, apply_record, record_of
+from ..shapes.limits import LARGEST
+from ..store.database import db
+from ..store.models import EditLog, Game, Hand, now
+from ..store.records import Record, apply_record, record_of
 from .errors import AlreadySaved, Conflict, GameOver, HandNotFound, NotRestorable
 from .sheet import Sheet, appended, compute_sheet, keep_sheet, scored_record
 from .transaction import lock, writes

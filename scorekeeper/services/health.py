@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sqlalchemy.exc import IntegrityError
 
-from ..extensions import db
-from ..models import Heartbeat, now
+from ..store.database import db
+from ..store.models import Heartbeat, now
 from .transaction import begin_write, writes
 
 HEARTBEAT_ID = 1

@@ -13,10 +13,10 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from ..extensions import db
-from ..limits import is_token
-from ..models import Game, Group, GroupPlayer, Side
 from ..reference.search import normalize
+from ..shapes.limits import is_token
+from ..store.database import db
+from ..store.models import Game, Group, GroupPlayer, Side
 from .sheet import Sheet, compute_sheet
 from .transaction import begin_write, lock, writes
 

@@ -9,10 +9,10 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
-from ..extensions import db
-from ..kept import Kept
-from ..limits import is_token
-from ..models import Game, PhoneGame, now
+from ..shapes.limits import is_token
+from ..store.database import db
+from ..store.kept import Kept
+from ..store.models import Game, PhoneGame, now
 from .games import WHOLE_GAME, find_game
 from .transaction import begin_write, writes
 

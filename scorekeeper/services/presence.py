@@ -11,8 +11,8 @@ from datetime import timedelta
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
-from ..extensions import db
-from ..models import Game, Typing, now
+from ..store.database import db
+from ..store.models import Game, Typing, now
 from .transaction import begin_write, writes
 
 #: How often one phone's note is refreshed, and how long another phone counts as typing.

@@ -30,10 +30,10 @@ from ..engine.game import (
     score_hand,
     seat_of,
 )
-from ..extensions import db
-from ..kept import Kept
-from ..models import Game, Hand, Player
-from ..records import Record, partners_of, record_of, to_entries
+from ..store.database import db
+from ..store.kept import Kept
+from ..store.models import Game, Hand, Player
+from ..store.records import Record, partners_of, record_of, to_entries
 
 #: Hands scored, by rule set (with house rules and sides) and what was recorded: a club night's worth.
 _scored: Kept[HandResult] = Kept(limit=20_000)

@@ -16,9 +16,9 @@ from typing import Any
 from sqlalchemy import bindparam, create_engine, event, select
 from sqlalchemy.engine import Dialect, Engine
 
-from ..extensions import db
-from ..limits import is_token
-from ..models import Game
+from ..shapes.limits import is_token
+from ..store.database import db
+from ..store.models import Game
 
 
 @dataclass(frozen=True)

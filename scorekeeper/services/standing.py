@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import CanastaCount
-from ..models import Game
 from ..reference.search import normalize
+from ..store.models import Game
 from .sheet import Sheet
 
 

@@ -10,9 +10,9 @@ from typing import ParamSpec, TypeVar
 from sqlalchemy import inspect, select
 from sqlalchemy.exc import InternalError, OperationalError
 
-from ..extensions import db
-from ..models import Game, Player, Side
-from ..sqlite import WRITE
+from ..store.database import db
+from ..store.models import Game, Player, Side
+from ..store.sqlite import WRITE
 from .errors import StorageUnavailable
 
 P = ParamSpec("P")

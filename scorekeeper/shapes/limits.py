@@ -1,0 +1,56 @@
+"""The bounds every input meets, the same in the forms and in the API.
+
+Anything outside them is refused with the field named (a form comes back with its values,
+the API answers 400), never stored: the database only ever sees text that fits its columns
+and numbers a card table can produce.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+
+from ..engine.i18n import N_, Msg
+
+#: No count, score or total at a card table comes near this; bigger numbers are typing mistakes.
+LARGEST = 1_000_000
+#: Sides in one scoring request (the largest table seats six; twelve leaves room for tests of it).
+MAX_SIDES = 12
+#: The largest id or number a database integer holds (PostgreSQL's INTEGER): an address past it names nothing.
+MAX_ROW_NUMBER = 2**31 - 1
+#: Melds of a side, or penalties of a side, in one hand.
+MAX_ITEMS = 60
+#: Column sizes (models.py).
+PLAYER_NAME = 60
+SIDE_NAME = 80
+REASON = 200
+#: Game ids and edit tokens are URL-safe base64 (models.new_token); anything else names no game.
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+ELLIPSIS = "…"
+
+
+def is_token(text: str) -> bool:
+    """Whether ``text`` could be a game id or an edit token (so it is worth looking up)."""
+    return TOKEN.fullmatch(text) is not None
+
+
+def text_problem(text: str, field: str) -> Msg | None:
+    """Why a text cannot be stored: NUL or other control characters, or half a surrogate pair."""
+    for char in text:
+        category = unicodedata.category(char)
+        if category == "Cs":
+            return Msg(N_("%(field)s holds a broken character; type it again."), {"field": field})
+        if category == "Cc":
+            return Msg(N_("%(field)s holds a control character; type it again."), {"field": field})
+    return None
+
+
+def shorten(text: str, longest: int) -> str:
+    """``text`` cut to ``longest`` characters, with an ellipsis where it was cut."""
+    return text if len(text) <= longest else text[: longest - len(ELLIPSIS)].rstrip() + ELLIPSIS
+
+
+def side_name(typed: str, players: Sequence[str]) -> str:
+    """A side's name: the one typed, or its players' names joined, shortened to fit."""
+    return shorten(typed.strip() or " & ".join(players), SIDE_NAME)

@@ -1,0 +1,177 @@
+"""The hand record: one JSON-ready shape for what a table says about a hand.
+
+Forms, the game API, the edit log and conflict pages all speak it; ``to_entries`` turns it
+into engine values. A record is ``{"partners": [i, j] | None, "sides": [side, ...]}`` where
+each side holds the fields of ``SIDE_DEFAULTS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine.entries import CanastaCount, Penalty, QuickEntry, SideEntry
+from ..engine.melds import Meld
+from .models import Hand, HandEntry
+
+SIDE_DEFAULTS: dict[str, Any] = {
+    "quick": False,
+    "red_threes": 0,
+    "went_out": False,
+    "concealed": False,
+    "melds": [],
+    "cards_held": {},
+    "cards_held_by_value": {},
+    "penalties": [],
+    "meld_points": 0,
+    "canastas_natural": 0,
+    "canastas_mixed": 0,
+    "canastas_wild": 0,
+    "canastas_samba": 0,  # quick entry: sambas (Samba)
+    "hand_points": 0,
+    "four_black_threes": False,  # quick entry: four black threes melded by the side going out
+    "black_threes": 0,  # Modern American: black threes laid out as bonus cards
+    "cards_held_by_player": None,  # Modern American: each player's cards (cards_held is their sum)
+}
+
+Record = dict[str, Any]
+
+
+def record_of(hand: Hand) -> Record:
+    """The record stored for a hand."""
+    return {
+        "partners": list(hand.partners) if hand.partners else None,
+        "sides": [{name: getattr(entry, name) for name in SIDE_DEFAULTS} for entry in hand.entries],
+    }
+
+
+def apply_record(hand: Hand, record: Record) -> None:
+    """Write a record into a hand's rows (the caller commits)."""
+    hand.partners = list(record["partners"]) if record.get("partners") else None
+    existing = {entry.side_position: entry for entry in hand.entries}
+    for position, side in enumerate(record["sides"]):
+        row = existing.get(position)
+        if row is None:
+            row = HandEntry(side_position=position)
+            hand.entries.append(row)
+        for name, default in SIDE_DEFAULTS.items():
+            setattr(row, name, side.get(name, default))
+
+
+def to_entries(record: Record, names: Sequence[str], totals_before: Sequence[int]) -> list[SideEntry]:
+    """The engine's entries for a record, given each side's name and total before the hand."""
+    entries = []
+    for side, name, total in zip(record["sides"], names, totals_before, strict=True):
+        side = {**SIDE_DEFAULTS, **side}
+        penalties = tuple(Penalty(int(p["points"]), str(p.get("reason", ""))) for p in side["penalties"])
+        quick = None
+        melds: tuple[Meld, ...] = ()
+        if side["quick"]:
+            quick = QuickEntry(
+                meld_points=side["meld_points"],
+                canastas=CanastaCount(
+                    side["canastas_natural"], side["canastas_mixed"], side["canastas_wild"], side["canastas_samba"]
+                ),
+                hand_points=side["hand_points"],
+                four_black_threes=bool(side["four_black_threes"]),
+            )
+        else:
+            melds = tuple(
+                Meld(m["rank"], m["naturals"], m["jokers"], m["twos"], tuple(m.get("cards", ()))) for m in side["melds"]
+            )
+        entries.append(
+            SideEntry(
+                name=name,
+                total_before=total,
+                melds=melds,
+                red_threes=side["red_threes"],
+                went_out=side["went_out"],
+                concealed=side["concealed"],
+                hand={} if quick else dict(side["cards_held"]),
+                hands=() if quick else tuple(dict(held) for held in side["cards_held_by_player"] or ()),
+                black_threes=side["black_threes"],
+                hand_by_value={} if quick else {int(k): v for k, v in side["cards_held_by_value"].items()},
+                penalties=penalties,
+                quick=quick,
+            )
+        )
+    return entries
+
+
+def partners_of(record: Record) -> tuple[int, int] | None:
+    """The cutthroat partners of a record, as the engine takes them."""
+    partners = record.get("partners")
+    return (int(partners[0]), int(partners[1])) if partners else None
+
+
+def side_from_entry(entry: SideEntry) -> dict[str, Any]:
+    """A record side from an entry in the scoring API's format (as the game API takes hands)."""
+    side = dict(SIDE_DEFAULTS)
+    side.update(
+        red_threes=entry.red_threes,
+        went_out=entry.went_out,
+        concealed=entry.concealed,
+        penalties=[{"points": p.points, "reason": p.reason} for p in entry.penalties],
+        black_threes=entry.black_threes,
+        cards_held_by_player=[dict(held) for held in entry.hands] or None,
+    )
+    if entry.quick is not None:
+        side.update(
+            quick=True,
+            meld_points=entry.quick.meld_points,
+            canastas_natural=entry.quick.canastas.natural,
+            canastas_mixed=entry.quick.canastas.mixed,
+            canastas_wild=entry.quick.canastas.wild,
+            canastas_samba=entry.quick.canastas.samba,
+            hand_points=entry.quick.hand_points,
+            four_black_threes=entry.quick.four_black_threes,
+        )
+    else:
+        side.update(
+            melds=[meld_record(m) for m in entry.melds],
+            cards_held=dict(entry.hand),
+            cards_held_by_value={str(points): count for points, count in entry.hand_by_value.items()},
+        )
+    return side
+
+
+def meld_record(meld: Meld) -> dict[str, Any]:
+    """A meld as a record keeps it (and the API gives it): a sequence also lists its cards."""
+    kept: dict[str, Any] = {"rank": meld.rank, "naturals": meld.naturals, "jokers": meld.jokers, "twos": meld.twos}
+    if meld.is_sequence:
+        kept["cards"] = list(meld.cards)
+    return kept
+
+
+def entry_json(side: dict[str, Any]) -> dict[str, Any]:
+    """A record side in the scoring API's format (what the game API returns)."""
+    side = {**SIDE_DEFAULTS, **side}
+    common = ({"black_threes": side["black_threes"]} if side["black_threes"] else {}) | {
+        "red_threes": side["red_threes"],
+        "went_out": side["went_out"],
+        "concealed": side["concealed"],
+        "penalties": [{"points": p["points"], "reason": p.get("reason", "")} for p in side["penalties"]],
+    }
+    if side["quick"]:
+        return (
+            common
+            | {
+                "meld_points": side["meld_points"],
+                "canastas": {
+                    "natural": side["canastas_natural"],
+                    "mixed": side["canastas_mixed"],
+                    "wild": side["canastas_wild"],
+                }
+                | ({"samba": side["canastas_samba"]} if side["canastas_samba"] else {}),
+                "hand_points": side["hand_points"],
+            }
+            | ({"four_black_threes": True} if side["four_black_threes"] else {})
+        )
+    by_player = side["cards_held_by_player"]
+    held: dict[str, Any] = (
+        {"hands": [dict(cards) for cards in by_player]} if by_player else {"hand": dict(side["cards_held"])}
+    )
+    detailed = common | {"melds": list(side["melds"])} | held
+    if side["cards_held_by_value"]:
+        detailed["hand_by_value"] = dict(side["cards_held_by_value"])
+    return detailed

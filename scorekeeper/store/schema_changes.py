@@ -1,0 +1,136 @@
+"""Schema changes that keep every row: what ``migrations/env.py`` does around every migration.
+
+- On SQLite, foreign keys are off while a migration runs. Alembic's batch mode rebuilds a table by
+  copying it and dropping the old one; with foreign keys on, dropping ``game`` cascades into every
+  side, player, hand and log row (Alembic's documentation on batch mode says to turn them off).
+  Before a step commits, ``PRAGMA foreign_key_check`` must find no row the step left pointing at
+  nothing.
+- Each migration runs in its own transaction: a step that fails or is refused changes nothing, and
+  the database stays at the revision before it.
+- A downgrade that would drop data (a column or table that holds something) is refused before its
+  first step. Each migration says what its downgrade would lose in ``data_lost_by_downgrade``;
+  ``--x-arg force=yes`` goes ahead anyway.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy.engine import Connection
+
+#: A migration's own check: what its downgrade would drop that holds data, in words (None: nothing).
+LossCheck = Callable[[Connection], "str | None"]
+
+
+class MigrationRefused(RuntimeError):
+    """A migration step that would lose rows: nothing of it (or, for a downgrade, of any step) was run.
+
+    A RuntimeError so that ``flask db`` prints it as one line and exits 1 (Flask-Migrate's handling)."""
+
+
+class RowKeeper:
+    """Keeps every row through a run of migrations on one connection (see the module's docstring)."""
+
+    def __init__(self, connection: Connection, force: bool = False) -> None:
+        self.connection = connection
+        self.force = force
+        self.sqlite = connection.dialect.name == "sqlite"
+        self._baseline: set[tuple[Any, ...]] = set()
+
+    def begin(self) -> None:
+        """Turn SQLite's foreign keys off (outside any transaction, or SQLite ignores it) and note
+        the rows that already point at nothing, so that only a step's own orphans refuse it."""
+        if not self.sqlite:
+            return
+        raw = self.connection.connection.dbapi_connection
+        assert raw is not None
+        if self.connection.in_transaction():
+            self.connection.rollback()
+        raw.execute("PRAGMA foreign_keys = OFF")
+        self._baseline = set(self.foreign_key_violations())
+        self.connection.rollback()  # Alembic leaves a transaction it finds open to its caller: none is
+
+    def end(self) -> None:
+        """Never give a connection whose foreign keys were off back to the pool: it is discarded,
+        and the next one is opened with them on (sqlite.py)."""
+        if self.sqlite:
+            self.connection.invalidate()
+
+    def foreign_key_violations(self) -> list[tuple[Any, ...]]:
+        """Every row whose foreign key points at no row (SQLite's own check)."""
+        rows = self.connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+        return [tuple(row) for row in rows]
+
+    def check_step(self, *, ctx: Any, step: Any, heads: Any, run_args: Any) -> None:
+        """Alembic's ``on_version_apply``: runs inside the step's transaction, before its commit."""
+        if not self.sqlite:
+            return  # PostgreSQL checks every foreign key itself, at once
+        orphans = [row for row in self.foreign_key_violations() if row not in self._baseline]
+        if orphans:
+            tables = sorted({str(row[0]) for row in orphans})
+            raise MigrationRefused(
+                f"Migration {step.up_revision_id} would leave {len(orphans)} rows of "
+                f"{', '.join(tables)} pointing at nothing: it was rolled back and nothing changed."
+            )
+
+    def refusing_lost_data(self, steps_of: Callable[..., Sequence[Any]]) -> Callable[..., Sequence[Any]]:
+        """Wrap Alembic's function that lists the steps to run, so that the whole list is checked
+        before the first step: a downgrade that would drop data is refused with nothing run."""
+
+        def steps(heads: Any, ctx: Any) -> Sequence[Any]:
+            planned = list(steps_of(heads, ctx))
+            if not self.force:
+                losses = list(self.losses(planned))
+                if losses:
+                    raise MigrationRefused(
+                        "This downgrade would delete data, so nothing was changed: "
+                        + "; ".join(losses)
+                        + ". Back the database up first (make backup); then, if that is really meant, "
+                        "run the downgrade again with --x-arg force=yes."
+                    )
+            return planned
+
+        return steps
+
+    def losses(self, steps: Iterable[Any]) -> Iterator[str]:
+        """What each downgrade step in ``steps`` would drop that holds data."""
+        for step in steps:
+            if getattr(step, "is_upgrade", True):
+                continue
+            check: LossCheck | None = getattr(step.revision.module, "data_lost_by_downgrade", None)
+            lost = check(self.connection) if check is not None else None
+            if lost:
+                yield f"{step.revision.revision}: {lost}"
+
+
+@contextmanager
+def keeping_every_row(connection: Connection, force: bool = False) -> Iterator[RowKeeper]:
+    """A ``RowKeeper`` for one run of migrations on ``connection``."""
+    keeper = RowKeeper(connection, force)
+    keeper.begin()
+    try:
+        yield keeper
+    finally:
+        keeper.end()
+
+
+def part_of_the_schema(name: str | None, type_: str, _parents: Any) -> bool:
+    """Alembic's ``include_name``: the rate-limit counts' table is made by rate_store.py on first use and
+    is no part of the app's schema (autogenerate must never propose dropping it)."""
+    from .rate_counts import TABLE
+
+    return not (type_ == "table" and name == TABLE)
+
+
+def count(connection: Connection, sql: str, **params: Any) -> int:
+    """The one number a ``SELECT count(*)`` answers (for the migrations' loss checks)."""
+    from sqlalchemy import text
+
+    return int(connection.execute(text(sql), params).scalar() or 0)
+
+
+def loss(number: int, what: str) -> str | None:
+    """``"what: N"`` when there is something to lose, else None."""
+    return f"{what}: {number}" if number else None

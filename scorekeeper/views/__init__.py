@@ -1,1 +1,0 @@
-"""The pages, one blueprint per area."""

@@ -1,0 +1,299 @@
+"""Flask-WTF forms: shape checks only (whole numbers, choices). Rules are the engine's.
+
+The new-game and hand forms depend on the rule set, so their classes are built per rule
+set; ``NewGameForm`` and ``HandForm`` hold the fixed fields and the helpers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import Any
+
+from flask_babel import gettext, lazy_gettext
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from wtforms import BooleanField, Field, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import Length, ValidationError
+from wtforms.widgets import NumberInput
+
+from ..engine.game import side_of_seat
+from ..engine.options import offered_options
+from ..engine.rulesets import MatchMode, RuleSet
+from ..reference.options import CHOICE_TEXT, OPTION_TEXT
+from ..shapes.limits import LARGEST, PLAYER_NAME, SIDE_NAME, text_problem
+from ..translation import render
+
+#: Options the new-game form asks for on their own (the table shape and how the game ends).
+NOT_HOUSE_RULES = frozenset({"players", "target", "match_mode", "hands_in_match", "wild_meld"})
+#: Options whose empty value means "none".
+OPTIONAL_NUMBERS = frozenset({"max_wilds", "concealed_total"})
+#: Tables a rule set may switch off: a tick keeps the rule set's own, no tick sets None (Hand and Foot's
+#: minimum by round gives way to its table by score).
+OPTIONAL_TABLES = frozenset({"min_by_round"})
+
+
+def choices(pairs: Sequence[tuple[Any, Any]]) -> list[SelectChoice]:
+    """Choices for a select or radio field, as WTForms 3.3 wants them."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+class CleanText:
+    """Refuses text that cannot be stored: control characters, NUL, broken characters."""
+
+    def __call__(self, form: Any, field: Field) -> None:
+        problem = text_problem(field.data or "", str(field.label.text))
+        if problem is not None:
+            raise ValidationError(render(problem))
+
+
+class WholeNumberField(Field):
+    """A whole number typed in a box; empty means the default (0, or None where allowed)."""
+
+    widget = NumberInput(step=1)
+
+    def __init__(
+        self,
+        label: Any = None,
+        validators: Any = None,
+        *,
+        empty: int | None = 0,
+        largest: int = LARGEST,
+        blank_zero: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(label, validators, **kwargs)
+        self.empty = empty
+        self.largest = largest
+        self.blank_zero = blank_zero
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        if not valuelist:
+            return  # not sent at all: keep the default (an emptied box is sent as "")
+        text = valuelist[0].strip()
+        if text == "":
+            self.data = self.empty
+            return
+        try:
+            value = int(text)
+        except ValueError:
+            self.data = None
+            raise ValueError(gettext("Type a whole number.")) from None
+        if abs(value) > self.largest:
+            self.data = None
+            raise ValueError(gettext("At most %(largest)s here: no card table needs more.", largest=self.largest))
+        self.data = value
+
+    def _value(self) -> str:
+        if self.raw_data:
+            return str(self.raw_data[0])  # exactly what was typed: an empty box stays empty
+        if self.data is None or (self.blank_zero and self.data == 0):
+            return ""  # a count box shows nothing rather than a 0 to delete
+        return str(self.data)
+
+
+class CountChoiceField(RadioField):
+    """A small count picked with one tap, 0 to ``most`` (red threes); anything else is refused by name."""
+
+    def __init__(self, label: Any, most: int, **kwargs: Any) -> None:
+        super().__init__(
+            label, choices=choices([(n, str(n)) for n in range(most + 1)]), coerce=int, default=0, **kwargs
+        )
+        self.most = most
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        if not valuelist:
+            return
+        try:
+            number: int | None = int(valuelist[0])
+        except ValueError:
+            number = None
+        self.data = number
+        if number is None:
+            raise ValueError(self._refusal())
+
+    def pre_validate(self, form: Any) -> None:
+        if not self.process_errors and not (isinstance(self.data, int) and 0 <= self.data <= self.most):
+            raise ValidationError(self._refusal())
+
+    def _refusal(self) -> str:
+        return str(gettext("%(field)s: pick a number from 0 to %(most)s.", field=self.label.text, most=self.most))
+
+
+# ---- starting a game ----------------------------------------------------------------------
+
+
+class NewGameForm(FlaskForm):
+    """Who plays, how the game ends, who deals first, house rules; seats and options are added per rule set."""
+
+    mode = RadioField(
+        lazy_gettext("How the game ends"),
+        choices=choices(
+            [("target", lazy_gettext("At a target score")), ("round", lazy_gettext("After a number of hands"))]
+        ),
+        default="target",
+    )
+    target = WholeNumberField(lazy_gettext("Target score"), default=5000)
+    hands = WholeNumberField(lazy_gettext("Number of hands"), default=4)
+    first_dealer = SelectField(lazy_gettext("First dealer"), coerce=int, default=0)
+    entry_mode = RadioField(
+        lazy_gettext("How hands are entered"),
+        choices=choices(
+            [
+                ("detailed", lazy_gettext("Card by card: the app adds up every meld and checks the rules")),
+                ("quick", lazy_gettext("Quick, as on a paper sheet: the points of each side's cards")),
+            ]
+        ),
+        default="detailed",
+    )
+
+    seat_count = 0
+    side_count = 0
+    house_options: tuple[str, ...] = ()
+
+    def seat_fields(self) -> list[Field]:
+        """The players' names, clockwise from the first seat."""
+        return [self[f"seat_{i}"] for i in range(self.seat_count)]
+
+    def team_fields(self) -> list[Field]:
+        """The teams' names (partnership games only)."""
+        return [self[f"team_{k}"] for k in range(self.side_count) if f"team_{k}" in self]
+
+    def start_fields(self) -> list[Field]:
+        """Each side's total carried over from a paper sheet (empty: 0)."""
+        return [self[f"start_{k}"] for k in range(self.side_count)]
+
+    def starting_totals(self) -> tuple[int, ...] | None:
+        """The totals carried over, or None when the game starts from zero."""
+        totals = tuple(field.data or 0 for field in self.start_fields())
+        return totals if any(totals) else None
+
+    def option_fields(self) -> list[Field]:
+        """The house-rule fields."""
+        return [self[f"opt_{name}"] for name in self.house_options]
+
+    def team_of_seat(self, seat: int) -> int:
+        """The side of a seat (0 for the first)."""
+        return side_of_seat(seat, self.side_count)
+
+    def players_of_side(self, side: int) -> list[str]:
+        """The names at a side's seats, first player first."""
+        seats = [seat for seat in range(self.seat_count) if side_of_seat(seat, self.side_count) == side]
+        names = [(self[f"seat_{seat}"].data or "").strip() for seat in seats]
+        return [name or gettext("Player %(number)s", number=seat + 1) for name, seat in zip(names, seats, strict=True)]
+
+    def side_name(self, side: int) -> str:
+        """The team's name as typed (empty: the game names it after its players)."""
+        field = self._fields.get(f"team_{side}")
+        return (field.data or "").strip() if field is not None else ""
+
+    def chosen_options(self, ruleset: RuleSet) -> dict[str, Any]:
+        """The house rules that differ from the rule set, plus how the game ends."""
+        options: dict[str, Any] = {}
+        for name in self.house_options:
+            value = self[f"opt_{name}"].data
+            default = getattr(ruleset, name)
+            if name in OPTIONAL_TABLES:
+                if not value and default is not None:
+                    options[name] = None
+                continue
+            if isinstance(default, StrEnum):
+                default = default.value
+            if value != default:
+                options[name] = value
+        if self.mode.data == "round":
+            options["match_mode"] = "round"
+            options["hands_in_match"] = self.hands.data
+        else:
+            if ruleset.match_mode is not MatchMode.TARGET:  # a game of rounds (Hand and Foot) played to a score instead
+                options["match_mode"] = "target"
+            if self.target.data != ruleset.target:
+                options["target"] = self.target.data
+        return options
+
+
+def new_game_form(ruleset: RuleSet, players: int, sides: int, formdata: Any = None) -> NewGameForm:
+    """The new-game form for a rule set and a table of ``players`` in ``sides`` sides."""
+
+    class Form(NewGameForm):
+        pass
+
+    Form.seat_count, Form.side_count = players, sides
+    for k in range(sides):
+        label = (
+            lazy_gettext("Player %(number)s", number=k + 1)
+            if players == sides
+            else lazy_gettext("Team %(number)s", number=k + 1)
+        )
+        setattr(Form, f"start_{k}", WholeNumberField(label, blank_zero=True))
+    for i in range(players):
+        setattr(
+            Form,
+            f"seat_{i}",
+            StringField(lazy_gettext("Seat %(number)s", number=i + 1), [Length(max=PLAYER_NAME), CleanText()]),
+        )
+    if players != sides:
+        for k in range(sides):
+            setattr(
+                Form,
+                f"team_{k}",
+                StringField(lazy_gettext("Team %(number)s", number=k + 1), [Length(max=SIDE_NAME), CleanText()]),
+            )
+    house = tuple(name for name in offered_options(ruleset) if name not in NOT_HOUSE_RULES)
+    Form.house_options = house
+    for name in house:
+        setattr(Form, f"opt_{name}", _option_field(name, getattr(ruleset, name)))
+    form = Form(formdata=formdata)
+    form.first_dealer.choices = choices([(i, gettext("Seat %(number)s", number=i + 1)) for i in range(players)])
+    if formdata is None:
+        form.mode.data = ruleset.match_mode.value
+        form.target.data = ruleset.target
+        form.hands.data = ruleset.hands_in_match or 4
+    return form
+
+
+def _option_field(name: str, default: Any) -> Field:
+    label, description = OPTION_TEXT.get(name, (name, ""))
+    label, description = lazy_gettext(label), lazy_gettext(description) if description else ""
+    if name in OPTIONAL_TABLES:
+        return BooleanField(label, default=default is not None, description=description)
+    if isinstance(default, bool):
+        return BooleanField(label, default=default, description=description)
+    if isinstance(default, StrEnum):
+        values = [(m.value, lazy_gettext(CHOICE_TEXT.get(m.value, m.value))) for m in type(default)]
+        return SelectField(label, choices=choices(values), default=default.value, description=description)
+    empty = None if name in OPTIONAL_NUMBERS else default
+    return WholeNumberField(label, default=default, empty=empty, description=description)
+
+
+# ---- groups and files -----------------------------------------------------------------------
+
+#: Name boxes on the new-group page (more players are added on the group's page).
+NEW_ROSTER = 8
+
+
+class NewGroupForm(FlaskForm):
+    """A group's name and its first players."""
+
+    name = StringField(lazy_gettext("Name of the group"), [Length(max=SIDE_NAME), CleanText()])
+
+
+for _seat in range(NEW_ROSTER):
+    setattr(
+        NewGroupForm,
+        f"player_{_seat}",
+        StringField(lazy_gettext("Player %(number)s", number=_seat + 1), [Length(max=PLAYER_NAME), CleanText()]),
+    )
+
+
+class PlayerForm(FlaskForm):
+    """One more player for the roster."""
+
+    name = StringField(lazy_gettext("Name"), [Length(max=PLAYER_NAME), CleanText()])
+
+
+class ImportForm(FlaskForm):
+    """A game file exported by this app."""
+
+    game_file = FileField()

@@ -1,0 +1,98 @@
+"""The referee tools' questions: shape checks only; the engine answers."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, SelectField
+from wtforms.validators import NumberRange
+
+from ..engine.cards import MELD_RANKS, SEQUENCE_ORDER
+from ..engine.referee import TOP_CARDS
+from .forms import WholeNumberField, choices
+
+#: A score, not a count: a wide box without steppers.
+POINTS = {"class": "points"}
+
+
+class QuestionForm(FlaskForm):
+    """A question asked by GET: it changes nothing, so it carries no CSRF token."""
+
+    class Meta:
+        csrf = False
+
+
+def _card_label(key: str) -> object:
+    labels = {
+        "3B": lazy_gettext("Black 3"),
+        "3R": lazy_gettext("Red 3"),
+        "JOKER": lazy_gettext("Joker"),
+        "2": lazy_gettext("Two"),
+        "WILD": lazy_gettext("Wild cards"),
+    }
+    return labels.get(key, key)
+
+
+class PileForm(QuestionForm):
+    """May I take the discard pile?"""
+
+    top_card = SelectField(
+        lazy_gettext("Top card of the pile"), choices=choices([(k, _card_label(k)) for k in TOP_CARDS])
+    )
+    pile_frozen = BooleanField(lazy_gettext("A wild card or red three is in the pile (it is frozen)"))
+    #: Asked only where a black three freezes the pile (us_partnership): covered, it keeps it frozen.
+    black_three_in_pile = BooleanField(
+        lazy_gettext("A black three was discarded into the pile since it was last taken")
+    )
+    side_has_melded = BooleanField(lazy_gettext("My side has already melded this hand"))
+    naturals_in_hand = WholeNumberField(lazy_gettext("Natural cards of that rank in my hand"))
+    wilds_in_hand = WholeNumberField(lazy_gettext("Wild cards in my hand"))
+    meld_on_table = BooleanField(lazy_gettext("My side has a meld of that rank on the table"))
+    #: Asked only where the top card may not join a finished canasta (Samba).
+    meld_on_table_is_canasta = BooleanField(lazy_gettext("That meld is a canasta already"))
+    total = WholeNumberField(lazy_gettext("My side's score before this hand"), render_kw=POINTS)
+    meld_points = WholeNumberField(
+        lazy_gettext("Points of everything I would meld now, top card included"), render_kw=POINTS
+    )
+    #: Asked only where canasta bonuses count toward the first meld's minimum (Hoyle's option).
+    natural_canastas = WholeNumberField(lazy_gettext("Natural canastas that meld makes"))
+    mixed_canastas = WholeNumberField(lazy_gettext("Mixed canastas that meld makes"))
+    #: Asked only where the minimum goes by round (Hand and Foot), in place of the score.
+    hand_number = WholeNumberField(lazy_gettext("Round (hand number)"), [NumberRange(min=1)], default=1)
+
+
+#: A sequence's ends, four low and ace high; "—" for none.
+SEQUENCE_ENDS = choices([("", "—")] + [(card, card) for card in SEQUENCE_ORDER])
+
+
+class MeldForm(QuestionForm):
+    """Is this meld legal (and a canasta)?"""
+
+    rank = SelectField(lazy_gettext("Rank"), choices=choices([(k, _card_label(k)) for k in MELD_RANKS]), default="K")
+    naturals = WholeNumberField(lazy_gettext("Natural cards"), default=3)
+    jokers = WholeNumberField(lazy_gettext("Jokers"))
+    twos = WholeNumberField(lazy_gettext("Twos"))
+    going_out = BooleanField(lazy_gettext("Melded while going out"))
+    #: Asked only where melds in sequence are played (Samba): a sequence instead of the rank above.
+    sequence_low = SelectField(lazy_gettext("Or a sequence of one suit, from"), choices=SEQUENCE_ENDS, default="")
+    sequence_high = SelectField(lazy_gettext("to"), choices=SEQUENCE_ENDS, default="")
+
+
+class GoOutForm(QuestionForm):
+    """May we go out?"""
+
+    natural = WholeNumberField(lazy_gettext("Natural canastas"))
+    mixed = WholeNumberField(lazy_gettext("Mixed canastas"))
+    wild = WholeNumberField(lazy_gettext("Wild-card canastas"))
+    #: Asked only where melds in sequence are played (Samba).
+    samba = WholeNumberField(lazy_gettext("Sambas"))
+    cards_left = WholeNumberField(lazy_gettext("Cards I would still hold after melding"))
+    concealed = BooleanField(lazy_gettext("Nothing melded before this turn (concealed)"))
+
+
+class MinimumForm(QuestionForm):
+    """What is our minimum?"""
+
+    total = WholeNumberField(lazy_gettext("Our score before this hand"), render_kw=POINTS)
+    #: Asked only where the minimum goes by round (Hand and Foot), in place of the score.
+    hand_number = WholeNumberField(lazy_gettext("Round (hand number)"), [NumberRange(min=1)], default=1)

@@ -1,0 +1,245 @@
+"""Games: start one, read its sheet, record, fix and undo hands, play a rematch."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+from ... import services
+from ...engine import RULESETS, OptionError, configure
+from ...engine.options import table_options, table_shapes
+from ...services import history, phone
+from ...shapes.limits import is_token
+from ...store.models import Game
+from ...translation import render, translate
+from ..chart import chart_of
+from ..forms import new_game_form
+from ..limiting import codes_guessed_too_often, guard_links, new_games, too_many
+from ..sharing import result_text
+from . import page_cache
+from .conditional import unchanged, version_tag
+from .memory import forget, keep_phone_cookie, remember, remember_viewed, remembered
+
+bp = Blueprint("games", __name__)
+guard_links(bp)
+
+Page = str | Response | tuple[str, int]
+
+
+bp.after_app_request(keep_phone_cookie)
+
+
+@bp.get("/")
+def home() -> str:
+    """Start a game, open one by link or code; the games this phone started or opened, with their state."""
+    return _home()
+
+
+def _home(problem: str | None = None, typed: str = "") -> str:
+    listing = [(game, services.compute_sheet(game), token) for game, token in remembered()]
+    return render_template("games/home.html", listing=listing, problem=problem, typed=typed)
+
+
+@bp.post("/open")
+def open_game() -> Page:
+    """Open a game from a pasted link (edit or read-only) or the short code shown on another phone. Sent
+    by POST: an edit link typed here never stands in an address (a log, the browser's history)."""
+    typed = request.form.get("link", "")[:300]
+    if phone.is_code(typed) and codes_guessed_too_often():
+        return too_many()
+    found = phone.find_opened(typed)
+    if found is not None:
+        game, editable = found
+        remember(game, editable=editable)
+        if editable:
+            return redirect(url_for("games.edit_sheet", edit_token=game.edit_token))
+        return redirect(url_for("games.sheet", public_id=game.public_id))
+    problem = gettext("No game was found for that link or code. Check it, or ask for it again.")
+    return _home(problem, typed), 404
+
+
+@bp.get("/open")
+def open_game_by_address() -> Response:
+    """An old bookmark of the open box: the home page, where the box now sends its link by POST."""
+    return redirect(url_for("games.home"))
+
+
+@bp.post("/phone/forget/<public_id>")
+def forget_game(public_id: str) -> Response:
+    """Take a game off this phone's list (the game stays, for every other phone)."""
+    if not is_token(public_id):
+        abort(404)
+    forget(public_id)
+    return redirect(url_for("games.home"))
+
+
+@bp.post("/g/<public_id>/remember")
+def remember_read_only(public_id: str) -> tuple[str, int]:
+    """The sheet's script, once the page is open in a browser: the game joins this phone's list."""
+    remember(find_or_404(public_id, editable=False), editable=False)
+    return "", 204
+
+
+@bp.post("/e/<edit_token>/remember")
+def remember_editable(edit_token: str) -> tuple[str, int]:
+    """The same through the edit link: the phone keeps the link that edits."""
+    remember(find_or_404(edit_token, editable=True), editable=True)
+    return "", 204
+
+
+@bp.get("/games/new")
+def choose_ruleset() -> str:
+    """Pick the rule set and the table (how many players, in how many sides)."""
+    choices = [(ruleset, table_shapes(ruleset)) for ruleset in RULESETS.values()]
+    group = history.find_group(request.args.get("group", ""))
+    return render_template("games/choose.html", choices=choices, group=group)
+
+
+@bp.route("/games/new/<ruleset_id>", methods=["GET", "POST"])
+@new_games
+def new_game(ruleset_id: str) -> Page:
+    """Players, how the game ends, the first dealer and house rules; then the game starts."""
+    base = RULESETS.get(ruleset_id)
+    if base is None:
+        abort(404)
+    asked = (request.args.get("players", type=int), request.args.get("sides", type=int))
+    shapes = table_shapes(base)
+    shape = next((s for s in shapes if s == asked), shapes[0] if asked == (None, None) else None)
+    if shape is None:
+        return redirect(url_for("games.choose_ruleset"))
+    players, sides = shape
+    ruleset = configure(base, table_options(base, players), sides=sides)
+    form = new_game_form(ruleset, players, sides, formdata=request.form if request.method == "POST" else None)
+    group = history.find_group(request.args.get("group", ""))
+    if group is not None and request.method == "GET":
+        for field, player in zip(form.seat_fields(), group.players, strict=False):
+            field.data = player.name  # the group's players, in its order: change any before starting
+    if form.validate_on_submit():
+        options = {**table_options(base, players), **form.chosen_options(ruleset)}
+        new = services.NewGame(
+            ruleset_id=base.id,
+            sides=tuple(services.NewSide(form.side_name(k), tuple(form.players_of_side(k))) for k in range(sides)),
+            options=options,
+            first_dealer=form.first_dealer.data,
+            entry_mode=form.entry_mode.data,
+            starting_totals=form.starting_totals(),
+        )
+        try:
+            game = services.start_game(new)
+        except services.StorageUnavailable:
+            form.form_errors.append(
+                gettext("The game could not be started: the scores cannot be written right now. Try again in a moment.")
+            )
+            return render_template("games/new.html", form=form, ruleset=ruleset, players=players, sides=sides), 503
+        except services.Refused as refused:  # the totals carried over (the form gives the rest in shape)
+            if refused.field == "starting_totals":
+                form.start_fields()[0].errors = [*form.start_fields()[0].errors, render(refused.msg)]
+            else:
+                form.form_errors.append(render(refused.msg))
+        except OptionError as exc:
+            field = form._fields.get(f"opt_{exc.option}") or (form.hands if exc.option == "hands_in_match" else None)
+            message = exc.render(translate)
+            if field is not None:
+                field.errors = [*field.errors, message]
+            else:
+                form.form_errors.append(message)
+        else:
+            if group is not None:
+                history.add_game(group, game)
+            remember(game, editable=True)
+            return redirect(url_for("games.edit_sheet", edit_token=game.edit_token))
+    return render_template("games/new.html", form=form, ruleset=ruleset, players=players, sides=sides)
+
+
+def find_or_404(token: str, *, editable: bool) -> Game:
+    game = services.find_game(token, editable=editable)
+    if game is None:
+        abort(404)
+    return game
+
+
+@bp.get("/g/<public_id>")
+def sheet(public_id: str) -> Response:
+    """The score sheet, read-only: no controls, nothing can change through this link. Phones following
+    the game ask again every few seconds; while nothing changed the answer is an empty 304."""
+    return _live_sheet(public_id, editable=False)
+
+
+@bp.get("/e/<edit_token>")
+def edit_sheet(edit_token: str) -> Response:
+    """The score sheet with its controls (followed live like the read-only one)."""
+    return _live_sheet(edit_token, editable=True)
+
+
+@bp.get("/g/<public_id>/table")
+def table(public_id: str) -> Response:
+    """The table view, for a tablet or a TV: each side's total in large type, followed live."""
+    return _live_sheet(public_id, editable=False, view="table")
+
+
+def _live_sheet(token: str, *, editable: bool, view: str = "sheet") -> Response:
+    stamp = services.game_stamp(token, editable=editable)
+    if stamp is None:
+        abort(404)
+    tag = version_tag(stamp.version, "edit" if editable else f"read-{view}")
+    same = unchanged(tag)
+    if same is not None:
+        return same
+    cacheable = not request.query_string  # a notice asked for in the address is this answer's alone
+    page = page_cache.pages.get(f"{token}:{tag}") if cacheable else None
+    if page is None:
+        game = find_or_404(token, editable=editable)
+        title, body = _render_sheet(game, editable=editable, etag=tag, view=view)
+        page = render_template(
+            "games/sheet.html",
+            game=game,
+            editable=editable,
+            title=title,
+            main_html=Markup(body),
+            view=view,
+            csrf_token=lambda: page_cache.SESSION_TOKEN,
+        )
+        if cacheable:
+            page_cache.pages.keep(f"{token}:{tag}", page)
+    response = make_response(page.replace(page_cache.SESSION_TOKEN, generate_csrf()))  # this phone's own token
+    response.set_etag(tag)
+    if not editable:
+        response.headers["Cache-Control"] = "no-cache"  # keep it, but ask each time (a 304 while unchanged)
+    remember_viewed(stamp.id, token if editable else None)
+    return response
+
+
+def _render_sheet(game: Game, *, editable: bool, etag: str, view: str) -> tuple[str, str]:
+    """The sheet's (or the table view's) title and body: everything but the page around it."""
+    sheet = services.compute_sheet(game)
+    log = services.describe_edits(game)
+    already = request.args.get("already", type=int) if editable else None
+    undone = services.restorable_undo(game) if editable else None
+    result = result_text(sheet, translate(sheet.ruleset.name)) if sheet.game_over else ""
+    body = render_template(
+        f"games/_{view}_main.html",
+        game=game,
+        sheet=sheet,
+        editable=editable,
+        log=log,
+        already=already,
+        undone=undone,
+        result_text=result,
+        chart=chart_of(sheet) if view == "sheet" else None,
+        csrf_token=lambda: page_cache.SESSION_TOKEN,  # the same body serves every phone of the table
+        etag=etag,
+    )
+    return " · ".join(sheet.side_names), body
+
+
+@bp.post("/e/<edit_token>/rematch")
+@new_games
+def rematch(edit_token: str) -> Response:
+    """A new game with the same players and rules."""
+    game = find_or_404(edit_token, editable=True)
+    created = services.rematch(game)
+    remember(created, editable=True)
+    return redirect(url_for("games.edit_sheet", edit_token=created.edit_token))

@@ -1,0 +1,96 @@
+"""This phone's games: the phone is known by a long-lived random cookie (HttpOnly, two years),
+and its list is kept on the server, so closing the browser loses nothing and it holds every game.
+
+Reading writes nothing for a phone the app does not know yet: a page view from a browser without the
+cookie only gives it the cookie, and the game goes on its list at its next view (a link checker or a
+script that keeps no cookie never adds a row). A phone that starts, opens (from the home page) or
+imports a game is remembered at once, and so is one whose browser runs the sheet's script (it says
+the page is open: ``/g/<id>/remember``). A database that takes no writes leaves the list as it was
+and the page reads as usual."""
+
+from __future__ import annotations
+
+from flask import current_app, g, request, session
+from werkzeug.wrappers import Response
+
+from ... import services
+from ...services import phone
+from ...shapes.limits import is_token
+from ...store.models import Game, new_token
+
+PHONE_COOKIE = "phone"
+PHONE_COOKIE_AGE = 2 * 365 * 24 * 3600
+#: Where the first release kept the list (a session cookie, lost with the browser): moved over once.
+OLD_SESSION_KEY = "games"
+
+
+def phone_id(*, create: bool) -> str | None:
+    """This phone's id from its cookie; a new one (and its cookie) when ``create`` and it has none."""
+    known = request.cookies.get(PHONE_COOKIE, "")
+    if is_token(known):
+        return known
+    if not create:
+        return None
+    if "new_phone_id" not in g:
+        g.new_phone_id = new_token()
+    return str(g.new_phone_id)
+
+
+def keep_phone_cookie(response: Response) -> Response:
+    """Send (or renew) the phone's cookie once this request has used it."""
+    chosen = g.get("new_phone_id") or request.cookies.get(PHONE_COOKIE)
+    if g.get("phone_used") and chosen and is_token(chosen):
+        response.set_cookie(
+            PHONE_COOKIE,
+            chosen,
+            max_age=PHONE_COOKIE_AGE,
+            httponly=True,
+            samesite="Lax",
+            secure=current_app.config["SESSION_COOKIE_SECURE"],
+        )
+    return response
+
+
+def remember(game: Game, *, editable: bool) -> None:
+    """Put the game on this phone's list at once (the phone started, opened or imported it, or its sheet
+    is open in the phone's browser)."""
+    g.phone_used = True
+    phone.remember(str(phone_id(create=True)), game.id, game.edit_token if editable else None)
+
+
+def remember_viewed(game_id: int, edit_token: str | None) -> None:
+    """A page of the game ``game_id`` was read (``edit_token`` when through its edit link): on the list of a
+    phone that has its cookie (at most one write an hour per game); a phone without one gets it, no row."""
+    g.phone_used = True
+    known = phone_id(create=False)
+    if known is None:
+        phone_id(create=True)
+        return
+    try:
+        phone.remember(known, game_id, edit_token)
+    except services.StorageUnavailable as exc:  # the page reads as usual; the list waits for a write
+        current_app.logger.warning("a phone's list of games was not updated: %s", exc)
+
+
+def remembered() -> list[tuple[Game, str | None]]:
+    """This phone's games, most recent first, each with its edit token while it still edits."""
+    old = session.pop(OLD_SESSION_KEY, None)
+    if old:
+        g.phone_used = True
+        try:
+            for public_id, token in reversed(old):
+                game = services.find_game(str(public_id), editable=False)
+                if game is not None:
+                    phone.remember(str(phone_id(create=True)), game.id, token if token == game.edit_token else None)
+        except services.StorageUnavailable as exc:  # kept in the session until the list can be written
+            session[OLD_SESSION_KEY] = old
+            current_app.logger.warning("the first release's list of games was not moved yet: %s", exc)
+    current = phone_id(create=False) or g.get("new_phone_id")
+    return phone.phone_games(str(current)) if current else []
+
+
+def forget(public_id: str) -> None:
+    """Take a game off this phone's list."""
+    current = phone_id(create=False)
+    if current is not None:
+        phone.forget(current, public_id)

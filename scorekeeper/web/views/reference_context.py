@@ -1,0 +1,54 @@
+"""Which rules a reference or tool page reads: a game's (with its house rules) or a chosen rule set."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import abort, request, url_for
+
+from ... import services
+from ...engine import RULESETS, RuleSet, configure
+from ...store.models import Game
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The rule set a page explains, and how its links keep it (and, from an edit link, the way back)."""
+
+    ruleset: RuleSet
+    base_id: str
+    game: Game | None
+    editable: bool = False
+
+    def url(self, endpoint: str, **values: Any) -> str:
+        """A link to another reference or tool page for the same rules, in the same game context."""
+        if self.game is not None and self.editable:
+            return url_for(endpoint, edit_token=self.game.edit_token, **values)
+        if self.game is not None:
+            return url_for(endpoint, public_id=self.game.public_id, **values)
+        return url_for(endpoint, set=self.base_id, **values)
+
+    @property
+    def sheet_url(self) -> str | None:
+        """Back to the game, when reading a game's rules: its edit sheet when reached from an edit link."""
+        if self.game is None:
+            return None
+        if self.editable:
+            return url_for("games.edit_sheet", edit_token=self.game.edit_token)
+        return url_for("games.sheet", public_id=self.game.public_id)
+
+
+def reading(public_id: str | None = None, edit_token: str | None = None) -> Reading:
+    """The rules to explain: the game's under /g/<id>/ or /e/<token>/, else ``?set=`` (classic by default)."""
+    if public_id is not None or edit_token is not None:
+        editable = edit_token is not None
+        game = services.find_game(edit_token or public_id or "", editable=editable)
+        if game is None:
+            abort(404)
+        return Reading(services.game_ruleset(game), game.ruleset_id, game, editable)
+    chosen = request.args.get("set", "classic")
+    if chosen not in RULESETS:
+        chosen = "classic"
+    base = RULESETS[chosen]
+    return Reading(configure(base, sides=base.sides_allowed[0]), chosen, None)

@@ -1,0 +1,111 @@
+"""Sentences whose verb agrees with the side it names: a team takes the plural, a lone player the
+singular ("Ganan Nosotras", "Gana Ana"; "Ana & Luis win", "Ana wins")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from flask_babel import gettext, pgettext
+
+from ..engine.game import SideScore
+from ..engine.i18n import N_
+from ..reference.options import CHOICE_TEXT, OPTION_TEXT
+from ..services import Sheet
+from ..translation import _, ngettext, translate
+
+#: Options the sheet already shows (the table, how the game ends), not repeated among the house rules.
+SHOWN_ELSEWHERE = frozenset({"players", "target", "match_mode", "hands_in_match"})
+
+#: The items of a hand score, as the sheet names them.
+BREAKDOWN_LABELS = {
+    "meld_points": N_("Cards melded"),
+    "canasta_bonus": N_("Canasta bonuses"),
+    "red_three_bonus": N_("Red threes"),
+    "going_out_bonus": N_("Going out"),
+    "special_bonus": N_("Special bonuses"),
+    "hand_points": N_("Cards left in hand"),
+    "penalties": N_("Penalties"),
+}
+
+
+def signed(value: int) -> str:
+    """A hand score as the sheet writes it: +565, -60, 0."""
+    return f"+{value}" if value > 0 else str(value)
+
+
+def breakdown_rows(side: SideScore) -> list[tuple[str, str]]:
+    """A side's hand score as the sheet lists it, in the request's language: each item that is not 0,
+    the canastas by kind, and last the hand score."""
+    rows = [
+        (translate(BREAKDOWN_LABELS[item]), signed(value)) for item, value in side.breakdown.as_dict().items() if value
+    ]
+    kinds = side.canastas
+    # each ngettext with its literal strings, so that they are extracted for translation
+    counted = [
+        text
+        for count, text in (
+            (kinds.natural, ngettext("%(num)s natural", "%(num)s natural", kinds.natural)),
+            (kinds.mixed, ngettext("%(num)s mixed", "%(num)s mixed", kinds.mixed)),
+            (kinds.wild, ngettext("%(num)s wild", "%(num)s wild", kinds.wild)),
+            (kinds.samba, ngettext("%(num)s samba", "%(num)s sambas", kinds.samba)),
+        )
+        if count
+    ]
+    if counted:
+        rows.append((_("Canastas"), " ".join(counted)))
+    rows.append((_("Hand"), signed(side.hand_score)))
+    return rows
+
+
+def _is_team(sheet: Sheet) -> bool:
+    return not sheet.ruleset.individual
+
+
+def winner_sentence(sheet: Sheet) -> str:
+    """Who won the game, and with what."""
+    values = {"name": sheet.winner, "total": sheet.leading_total}
+    if _is_team(sheet):
+        return str(gettext("%(name)s win with %(total)s.", **values))
+    return str(gettext("%(name)s wins with %(total)s.", **values))
+
+
+def finished_sentence(sheet: Sheet) -> str:
+    """A finished game in a list: who won."""
+    if _is_team(sheet):
+        return str(pgettext("a team", "Finished: %(name)s won", name=sheet.winner))
+    return str(gettext("Finished: %(name)s won", name=sheet.winner))
+
+
+def leader_sentence(sheet: Sheet) -> str:
+    """A game in progress in a list: who leads, with what."""
+    values = {"name": sheet.leaders[0], "total": sheet.leading_total}
+    if _is_team(sheet):
+        return str(gettext("In progress: %(name)s lead with %(total)s", **values))
+    return str(gettext("In progress: %(name)s leads with %(total)s", **values))
+
+
+def ends_game_sentence(sheet: Sheet, name: str) -> str:
+    """A hand being typed that would end the game: who would win."""
+    if _is_team(sheet):
+        return str(gettext("This hand ends the game: %(name)s win.", name=name))
+    return str(gettext("This hand ends the game: %(name)s wins.", name=name))
+
+
+def house_rule_lines(options: Mapping[str, object]) -> list[str]:
+    """The house rules a game was started with, one "rule: value" line each, in the request's language
+    (what the printed sheet lists)."""
+    lines = []
+    for name, value in sorted(options.items()):
+        if name in SHOWN_ELSEWHERE:
+            continue
+        label = translate(OPTION_TEXT[name][0]) if name in OPTION_TEXT else name
+        if isinstance(value, bool):
+            shown = _("yes") if value else _("no")
+        elif value is None:
+            shown = _("none")
+        elif isinstance(value, str):
+            shown = translate(CHOICE_TEXT.get(value, value))
+        else:
+            shown = str(value)
+        lines.append(f"{label}: {shown}")
+    return lines
