@@ -213,6 +213,17 @@ RULE_INPUTS = {
     ),
     "concealed_without_going_out": ("classic", {}, [{"concealed": True}, {}]),
     "go_out_without_canastas": ("classic", {}, [{"melds": [M], "went_out": True}, {}]),
+    "go_out_unfinished_wild_meld": (
+        "modern_american",
+        {"go_out_forbids_unfinished_wild_meld": True},
+        [
+            {
+                "melds": [{"rank": "K", "naturals": 7}, {"rank": "Q", "naturals": 7}, {"rank": "WILD", "jokers": 3}],
+                "went_out": True,
+            },
+            {},
+        ],
+    ),
     "partners_not_allowed": ("classic_3p", {}, [{}, {}, {}]),
     "partners_required": (
         "classic_3p",
@@ -366,7 +377,7 @@ def test_unknown_or_ill_typed_option_is_400(client, options, option):
 def test_option_errors_are_translated(client):
     body = {"ruleset": "classic", "options": {"tie_policy": "coin"}, "sides": [{}, {}]}
     message = score(client, body, "es").get_json()["message"]
-    assert message == "La opción tie_policy debe ser una de play_on, draw."
+    assert message == "La opción tie_policy debe ser una de play_on, draw, went_out."
 
 
 def test_shape_errors_are_translated(client):

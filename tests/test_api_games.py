@@ -266,3 +266,33 @@ def test_the_printed_sheet_lists_the_house_rules_and_each_hands_minimums(client)
     client.set_cookie("lang", "es")
     spanish = re.sub(r"\s+", " ", client.get(f"/e/{game['edit_token']}").get_data(as_text=True))
     assert ": sí</p>" in spanish
+
+
+def test_a_tie_at_the_target_goes_to_the_side_that_went_out_under_that_house_rule(client):
+    body = {**TABLE, "options": {"tie_policy": "went_out"}, "starting_totals": [4985, 4330]}
+    game = client.post("/api/v1/games", json=body).get_json()
+    hand = {
+        "expected_hands": 0,
+        "sides": [
+            {"melds": [{"rank": "5", "naturals": 3}]},
+            {"melds": [{"rank": "K", "naturals": 7}], "went_out": True},
+        ],
+    }
+    saved = client.post(f"/api/v1/games/{game['id']}/hands", json=hand, headers={"X-Edit-Token": game["edit_token"]})
+    state = saved.get_json()
+    assert state["totals"] == [5000, 5000]
+    assert state["game_over"] is True
+    assert state["winner"] == state["sides"][1]["name"]
+
+
+def test_the_new_game_page_offers_the_tie_to_the_side_that_went_out(client):
+    page = client.get("/games/new/classic?players=4&sides=2").get_data(as_text=True)
+    assert '<option value="went_out">the side that went out wins</option>' in page
+    spanish = client.get("/games/new/classic?players=4&sides=2", headers={"Accept-Language": "es"})
+    assert 'value="went_out">' in spanish.get_data(as_text=True)
+
+
+def test_the_reference_of_a_game_explains_its_tie_to_the_side_that_went_out(client):
+    game = client.post("/api/v1/games", json={**TABLE, "options": {"tie_policy": "went_out"}}).get_json()
+    page = client.get(f"/g/{game['id']}/rules/winning").get_data(as_text=True)
+    assert "the tied side that went out in that hand wins" in page

@@ -103,6 +103,19 @@ def test_each_round_sets_the_minimum_whatever_the_score(client):
     assert state["next_minimums"] == [90, 90]  # round 2, though Ana & Luis have 2240 and Bea & Juan 140
 
 
+def test_scoring_a_hand_whose_minimum_goes_by_round_needs_its_number(client):
+    sides = [{"melds": [{"rank": "K", "naturals": 7}]}, {"melds": [{"rank": "Q", "naturals": 7}]}]
+    refused = client.post("/api/v1/score", json={"ruleset": "hand_and_foot", "sides": sides})
+    assert refused.status_code == 400
+    assert refused.get_json()["field"] == "hand_number"
+    assert refused.get_json()["error"] == "invalid_request"
+    scored = client.post("/api/v1/score", json={"ruleset": "hand_and_foot", "hand_number": 2, "sides": sides})
+    assert scored.status_code == 200, scored.get_json()
+    assert [side["next_minimum"] for side in scored.get_json()["sides"]] == [120, 120]  # round 3 follows
+    by_score = {"ruleset": "hand_and_foot", "options": {"min_by_round": None}, "sides": sides}
+    assert client.post("/api/v1/score", json=by_score).status_code == 200  # by score: no round needed
+
+
 def test_the_house_rule_minimum_by_score_instead_of_by_round(client):
     unticked = {name: value for name, value in TEAMS.items() if name != "opt_min_by_round"}
     sheet = start(client, unticked)

@@ -86,12 +86,24 @@ def test_black_threes_and_hands_are_refused_with_a_400_elsewhere(client):
     assert (answer.status_code, answer.get_json()["field"]) == (400, "sides[1].hands")
 
 
+def test_unfinished_aces_with_a_wild_card_cost_no_penalty_through_the_scoring_api(client):
+    body = {
+        "ruleset": "modern_american",
+        "sides": [{"name": "A", "melds": [{"rank": "A", "naturals": 2, "twos": 1}]}, {"name": "B"}],
+    }
+    answer = client.post("/api/v1/score", json=body)
+    assert answer.status_code == 200, answer.get_json()
+    breakdown = answer.get_json()["sides"][0]["breakdown"]
+    assert breakdown["penalties"] == 0
+    assert breakdown["meld_points"] == -60  # no canasta: the melded cards count minus
+
+
 def test_the_reference_explains_threes_by_colour_and_the_penalties(client):
     page = get(client, "/rules/red-threes?set=modern_american")
     assert "Each colour counts apart" in page
     assert "two canastas or more, nothing with one, and minus with none" in page
     page = get(client, "/rules/penalties?set=modern_american")
-    assert "An unfinished meld of aces" in page
+    assert "An unfinished meld of aces with no wild card (with one it is an ordinary meld)" in page
     assert "Three or more aces, or sevens, left in one player" in page
     page = get(client, "/rules/canastas?set=modern_american")
     assert "Natural canasta of 7" in page
@@ -101,3 +113,19 @@ def test_the_reference_explains_threes_by_colour_and_the_penalties(client):
     assert "with 4 jokers 2500" in compare
     spanish = get(client, "/rules/red-threes?set=modern_american", "es")
     assert "Cada color cuenta aparte" in spanish
+
+
+def test_going_out_with_an_unfinished_wild_meld_is_a_house_rule_of_the_new_game_page(client):
+    page = page_text(client.get("/games/new/modern_american?players=4&sides=2"))
+    assert "No going out with an unfinished meld of wild cards" in page
+    sides = [
+        {"melds": [{"rank": "K", "naturals": 7}, {"rank": "Q", "naturals": 7}, {"rank": "WILD", "jokers": 3}]},
+        {},
+    ]
+    sides[0]["went_out"] = True
+    allowed = client.post("/api/v1/score", json={"ruleset": "modern_american", "sides": sides})
+    assert allowed.get_json()["sides"][0]["breakdown"]["penalties"] == -2000
+    house = {"go_out_forbids_unfinished_wild_meld": True}
+    refused = client.post("/api/v1/score", json={"ruleset": "modern_american", "options": house, "sides": sides})
+    assert refused.status_code == 422
+    assert [error["rule"] for error in refused.get_json()["errors"]] == ["go_out_unfinished_wild_meld"]

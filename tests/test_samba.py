@@ -185,6 +185,18 @@ def test_bolivia_is_a_house_rule_of_samba_on_the_new_game_page(client):
     assert game["to_target"] == [15000, 15000]
 
 
+def test_the_target_box_follows_bolivia_and_a_target_typed_with_it_is_played(client):
+    page = client.get("/games/new/samba?players=4&sides=2").get_data(as_text=True)
+    assert 'data-implies="{&#34;target&#34;: [10000, 15000]}"' in page  # the script moves the box
+    typed = start(client, {**PAIRS, "opt_bolivia": "y", "follows": "1", "target": "10000"})
+    game = client.get(f"/api/v1/games/{public_id_of(client, typed)}").get_json()
+    assert game["to_target"] == [10000, 10000]  # the box said 10000 with Bolivia on: 10000 is played
+    shown = start(client, {**PAIRS, "opt_bolivia": "y", "follows": "1", "target": "15000"})
+    game = client.get(f"/api/v1/games/{public_id_of(client, shown)}").get_json()
+    assert game["to_target"] == [15000, 15000]
+    assert "target" not in game["options"]  # Bolivia's own
+
+
 def test_the_go_out_tool_counts_sambas_where_they_are_played(client):
     page = get(client, "/tools/go-out?set=samba&ask=1&natural=1&samba=1")
     assert '<p class="verdict">Yes</p>' in page

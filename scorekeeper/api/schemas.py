@@ -11,6 +11,7 @@ from ..engine import RULESETS
 from ..engine.cards import HAND_KEYS, MELD_RANKS, SEQUENCE_ORDER, SEQUENCE_RANK
 from ..engine.entries import POINT_CLASSES
 from ..engine.options import PARAMETERS
+from ..engine.rulesets import TiePolicy
 from ..shapes.limits import LARGEST, MAX_ITEMS, MAX_SIDES, PLAYER_NAME, REASON, SIDE_NAME
 
 Schema = dict[str, Any]
@@ -103,6 +104,14 @@ SIDE_ENTRY = closed(
 OPTIONS: Schema = {
     "type": "object",
     "propertyNames": {"enum": sorted(PARAMETERS)},
+    "properties": {
+        "tie_policy": {
+            "type": "string",
+            "enum": [policy.value for policy in TiePolicy],
+            "description": "A tie at the top when the game would end: play_on (another hand), draw, or"
+            " went_out (the tied side that went out in that hand wins; if none did, another hand).",
+        }
+    },
     "description": "House rules by parameter name; a value the engine refuses is a 400 naming options.<name>.",
 }
 BREAKDOWN = closed(

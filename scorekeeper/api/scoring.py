@@ -21,7 +21,7 @@ from ..engine import (
 from ..engine.game import HandResult, SideScore
 from ..engine.options import offered_options, parameters
 from ..reference import rule_help_path
-from ..shapes.payloads import ShapeError, parse_score_request, refuse_unused_fields
+from ..shapes.payloads import ShapeError, parse_score_request, refuse_unused_fields, require_the_round
 from ..translation import _, render, translate
 from ..web.errors import json_error
 from . import bp
@@ -130,6 +130,7 @@ def score() -> Response | tuple[Response, int]:
         return json_error(400, "invalid_option", exc.render(translate), field=f"options.{exc.option}")
     try:
         refuse_unused_fields(ruleset, entry.sides)
+        require_the_round(ruleset, entry.hand_number)
     except ShapeError as exc:
         return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
     try:

@@ -276,6 +276,9 @@ MODERN_AMERICAN = RuleSet(
     deal=13,  # and a talon of packets of 4 and 3 [MACD][POC]
     pile_always_frozen=True,  # a natural pair takes it [MACD]
     top_card_counts_for_minimum=False,  # the first meld needs a clean triple from the hand [MACD]
+    # Going out with an unfinished wild meld: charged its penalty [MACJ][MACC]; forbidden by one source
+    # (canastaconnection) as a house rule (D9)
+    extra_options=("go_out_forbids_unfinished_wild_meld",),
 )
 
 SAMBA = RuleSet(

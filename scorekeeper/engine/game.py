@@ -102,11 +102,14 @@ def reached_target(total: int, ruleset: RuleSet) -> bool:
     return total >= ruleset.target
 
 
-def game_outcome(totals: Sequence[int], ruleset: RuleSet, hands_played: int | None = None) -> Outcome:
+def game_outcome(
+    totals: Sequence[int], ruleset: RuleSet, hands_played: int | None = None, went_out: int | None = None
+) -> Outcome:
     """Game over and the winner, by target or by a fixed number of hands (K19-K21).
 
-    When the game ends the highest total wins, however many sides passed the target;
-    a tie at the top plays on or is a draw, by ``tie_policy``.
+    When the game ends the highest total wins, however many sides passed the target; a tie at the
+    top plays on, is a draw, or goes to the side that went out in the hand (``went_out``), by
+    ``tie_policy``.
     """
     if not totals:
         return Outcome(False, None, ())
@@ -124,6 +127,8 @@ def game_outcome(totals: Sequence[int], ruleset: RuleSet, hands_played: int | No
         return Outcome(True, leaders[0], leaders)
     if ruleset.tie_policy is TiePolicy.DRAW:
         return Outcome(True, None, leaders)
+    if ruleset.tie_policy is TiePolicy.WENT_OUT and went_out in leaders:
+        return Outcome(True, went_out, leaders)
     return Outcome(False, None, leaders, playing_on=True)
 
 
@@ -154,6 +159,7 @@ class HandResult:
 
     sides: tuple[SideScore, ...]
     outcome: Outcome
+    went_out: int | None = None  # the side that went out in this hand (it may win a tie: TiePolicy.WENT_OUT)
 
 
 def score_hand(
@@ -174,7 +180,8 @@ def score_hand(
     breakdowns, canastas = score_units(entries, ruleset, units, made)
     names = [entry.name for entry in entries]
     totals = [entry.total_before for entry in entries]
-    return _placed(names, breakdowns, canastas, totals, ruleset, hand_number)
+    out = next((index for index, entry in enumerate(entries) if entry.went_out), None)
+    return _placed(names, breakdowns, canastas, totals, ruleset, hand_number, out)
 
 
 def place_hand(
@@ -191,7 +198,7 @@ def place_hand(
     equals ``score_hand`` of the same entries with those names and totals."""
     breakdowns = [side.breakdown for side in scored.sides]
     canastas = [side.canastas for side in scored.sides]
-    return _placed(names, breakdowns, canastas, totals_before, ruleset, hand_number)
+    return _placed(names, breakdowns, canastas, totals_before, ruleset, hand_number, scored.went_out)
 
 
 def _placed(
@@ -201,9 +208,10 @@ def _placed(
     totals_before: Sequence[int],
     ruleset: RuleSet,
     hand_number: int | None,
+    went_out: int | None,
 ) -> HandResult:
     totals_after = [total + breakdown.total for total, breakdown in zip(totals_before, breakdowns, strict=True)]
-    outcome = game_outcome(totals_after, ruleset, hand_number)
+    outcome = game_outcome(totals_after, ruleset, hand_number, went_out)
     sides = tuple(
         [
             SideScore(
@@ -218,4 +226,4 @@ def _placed(
             )
         ]
     )
-    return HandResult(sides, outcome)
+    return HandResult(sides, outcome, went_out)

@@ -209,6 +209,7 @@ PARAMETERS: dict[str, Converter] = {
     "max_meld_size": _optional(_int(3, 100)),
     "allow_duplicate_rank": _bool,
     "sevens_no_wilds": _bool,
+    "go_out_forbids_unfinished_wild_meld": _bool,
     "canasta_size": _int(3, 20),
     "canasta_min_naturals": _int(1, 20),
     "wild_meld": _wild_meld,

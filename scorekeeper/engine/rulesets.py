@@ -50,6 +50,9 @@ class TiePolicy(StrEnum):
 
     PLAY_ON = "play_on"
     DRAW = "draw"
+    #: The side that went out in the hand wins the tie; when none of the tied sides went out, another
+    #: hand is played (one peer's scorer plays it so; no rule text settles an exact tie).
+    WENT_OUT = "went_out"
 
 
 class MatchMode(StrEnum):
@@ -180,6 +183,9 @@ class RuleSet:
     mac_scoring: bool = False
     mac_threes_table: tuple[int, ...] = (100, 300, 500, 1000)
     mac_incomplete_penalty: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    # Modern American, one source's reading (canastaconnection): no side goes out with a meld of wild
+    # cards that is not yet a canasta; the others only charge the unfinished meld's penalty (D9).
+    go_out_forbids_unfinished_wild_meld: bool = False
     mac_hand_triple_penalty: int = 0
     wild_canasta_bonus_by_jokers: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
 

@@ -176,11 +176,14 @@ def mac_threes_sign(canastas: int) -> int:
 
 
 def _mac_penalties(entry: SideEntry, ruleset: RuleSet, made: Melded) -> int:
-    """Modern American: each unfinished meld of aces, sevens or wild cards, and each rank of aces or sevens
-    that one player still holds three or more of [MACJ][MACC]."""
+    """Modern American: each unfinished pure meld of aces or sevens and each unfinished meld of wild cards,
+    and each rank of aces or sevens that one player still holds three or more of [MACJ][MACC]. Aces melded
+    with wild cards are an ordinary meld, charged nothing unfinished (pagat: "a pure ace meld of less than
+    seven cards"; the encyclopedia's Modern American article: aces with wild cards "are treated like any
+    other meld") [MACD]."""
     points = 0
     for meld, facts in zip(entry.melds, made.facts, strict=True):
-        if facts.kind is None:
+        if facts.kind is None and (meld.is_wild_meld or not (meld.jokers or meld.twos)):
             points += ruleset.mac_incomplete_penalty.get(meld.rank, 0)
     for held in entry.hands:
         points += sum(ruleset.mac_hand_triple_penalty for rank in ("A", "7") if held.get(rank, 0) >= 3)

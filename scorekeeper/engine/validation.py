@@ -137,6 +137,18 @@ def unit_violations(
     canastas = made.canastas
     if unit.went_out_by is not None and not may_go_out_with(canastas, ruleset):
         problems.append(go_out_problem(canastas_for_going_out(canastas, ruleset), ruleset, unit.went_out_by))
+    if unit.went_out_by is not None and ruleset.go_out_forbids_unfinished_wild_meld:
+        for index, (meld, facts) in enumerate(zip(unit.entry.melds, made.facts, strict=True)):
+            if meld.is_wild_meld and facts.kind is None:
+                problems.append(
+                    RuleViolation(
+                        "go_out_unfinished_wild_meld",
+                        N_("No side goes out while its meld of wild cards is not yet a canasta."),
+                        {},
+                        unit.went_out_by,
+                        f"melds[{index}]" if len(unit.members) == 1 else "went_out",
+                    )
+                )
     return problems
 
 

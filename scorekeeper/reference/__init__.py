@@ -53,6 +53,7 @@ RULE_TOPICS: dict[str, str] = {
     "two_sides_out": "going-out",
     "concealed_without_going_out": "going-out",
     "go_out_without_canastas": "going-out",
+    "go_out_unfinished_wild_meld": "going-out",
     "hand_not_empty_after_going_out": "going-out",
 }
 

@@ -180,6 +180,7 @@ def going_out(rs: RuleSet) -> Topic:
                 ],
             ),
             Section("go_out_without_canastas", _("Canastas needed"), [need]),
+            *_unfinished_wild_meld(rs),
             Section(
                 "go_out_cards_left",
                 _("The last card"),
@@ -310,11 +311,15 @@ def winning(rs: RuleSet) -> Topic:
         end = _("The game ends when a side passes %(target)s.", target=rs.target)
     else:
         end = _("The game ends when a side reaches %(target)s.", target=rs.target)
-    tie = (
-        _("If the top is tied when the game would end, the game is a draw.")
-        if rs.tie_policy is TiePolicy.DRAW
-        else _("If the top is tied when the game would end, another hand is played.")
-    )
+    ties = {
+        TiePolicy.DRAW: _("If the top is tied when the game would end, the game is a draw."),
+        TiePolicy.PLAY_ON: _("If the top is tied when the game would end, another hand is played."),
+        TiePolicy.WENT_OUT: _(
+            "If the top is tied when the game would end, the tied side that went out in that hand wins; if none"
+            " of them went out, another hand is played."
+        ),
+    }
+    tie = ties[rs.tie_policy]
     return Topic(
         "winning",
         _("Winning the game"),
@@ -330,6 +335,22 @@ def winning(rs: RuleSet) -> Topic:
     )
 
 
+def _unfinished_wild_meld(rs: RuleSet) -> list[Section]:
+    """Going out with a meld of wild cards that is not yet a canasta (D9: a house rule of Modern American)."""
+    if rs.go_out_forbids_unfinished_wild_meld:
+        text = _("No side may go out while its meld of wild cards is not yet a canasta.")
+    elif rs.wild_meld is None:
+        text = _("These rules have no melds of wild cards, so none can be left unfinished.")
+    elif "WILD" in rs.mac_incomplete_penalty:
+        text = _(
+            "A side may go out with a meld of wild cards that is not yet a canasta: the meld is charged its"
+            " penalty. As a house rule, going out so is not allowed at all."
+        )
+    else:
+        text = _("A side may go out with a meld of wild cards that is not yet a canasta.")
+    return [Section("go_out_unfinished_wild_meld", _("An unfinished meld of wild cards"), [text])]
+
+
 def penalties(rs: RuleSet) -> Topic:
     listed = [(_(kind.reason), points(-kind.points)) for kind in rs.penalty_list]
     automatic = []
@@ -338,7 +359,7 @@ def penalties(rs: RuleSet) -> Topic:
     if rs.four_black_threes_in_hand_penalty:
         automatic.append((_("All four black threes left in a hand"), points(-rs.four_black_threes_in_hand_penalty)))
     unfinished = {
-        "A": _("An unfinished meld of aces"),
+        "A": _("An unfinished meld of aces with no wild card (with one it is an ordinary meld)"),
         "7": _("An unfinished meld of sevens"),
         "WILD": _("An unfinished meld of wild cards"),
     }

@@ -9,6 +9,13 @@ OPTION_TEXT: dict[str, tuple[str, str]] = {
     "target": (N_("Game to"), N_("Points that end the game.")),
     "target_rule": (N_("Ending the game"), N_("Whether reaching the target is enough, or it must be passed.")),
     "tie_policy": (N_("A tie at the top"), N_("When the game would end with two sides level.")),
+    "go_out_forbids_unfinished_wild_meld": (
+        N_("No going out with an unfinished meld of wild cards"),
+        N_(
+            "A side may not go out while its meld of wild cards is not yet a canasta (otherwise it is charged"
+            " its penalty)."
+        ),
+    ),
     "canastas_to_go_out": (N_("Canastas to go out"), N_("How many canastas a side needs before going out.")),
     "go_out_bonus": (N_("Going-out bonus"), N_("Points for going out.")),
     "concealed_total": (
@@ -86,6 +93,7 @@ CHOICE_TEXT: dict[str, str] = {
     "exceed": N_("it must be passed"),
     "play_on": N_("play another hand"),
     "draw": N_("the game is a draw"),
+    "went_out": N_("the side that went out wins"),
     "no_meld": N_("the side has melded nothing"),
     "no_meld_and_opponent_out": N_("the side melded nothing and another went out"),
     "no_canasta": N_("the side has no canasta"),

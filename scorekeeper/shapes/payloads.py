@@ -232,6 +232,19 @@ def _sequence_cards(data: Mapping[str, Any], field: str) -> tuple[str, ...]:
     return cards
 
 
+def require_the_round(ruleset: RuleSet, hand_number: int | None) -> None:
+    """Where the first-meld minimum goes by round (Hand and Foot), a scoring request names the hand:
+    without it the minimums would be guessed from the score (score-api.md: hand_number)."""
+    if ruleset.min_by_round is not None and hand_number is None:
+        raise ShapeError("hand_number", Msg(ROUND_NEEDED))
+
+
+#: The sentence of a scoring request that needs its hand's number.
+ROUND_NEEDED = N_(
+    "Under these rules the minimum goes by round: give the hand's number in hand_number (1 for the first)."
+)
+
+
 def refuse_unused_fields(ruleset: RuleSet, sides: Sequence[SideEntry], field: str = "sides") -> None:
     """The fields only Samba uses (a SEQ meld, canastas.samba) or only Modern American (black_threes,
     hands), refused elsewhere: a 400 naming the field."""

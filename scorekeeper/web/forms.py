@@ -6,20 +6,22 @@ set; ``NewGameForm`` and ``HandForm`` hold the fixed fields and the helpers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
 from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import BooleanField, Field, RadioField, SelectField, StringField
+from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, ValidationError
 from wtforms.widgets import NumberInput
 
+from ..engine.errors import OptionError
 from ..engine.game import side_of_seat
-from ..engine.options import offered_options
+from ..engine.options import configure, offered_options
 from ..engine.rulesets import MatchMode, RuleSet
 from ..reference.options import CHOICE_TEXT, OPTION_TEXT
 from ..shapes.limits import LARGEST, PLAYER_NAME, SIDE_NAME, text_problem
@@ -137,6 +139,9 @@ class NewGameForm(FlaskForm):
     target = WholeNumberField(lazy_gettext("Target score"), default=5000)
     hands = WholeNumberField(lazy_gettext("Number of hands"), default=4)
     first_dealer = SelectField(lazy_gettext("First dealer"), coerce=int, default=0)
+    #: "1" once the page's script keeps the boxes a switch changes in step with it (Bolivia's 15000): then
+    #: every box is read against the values the switches bring, so a value shown is the value played.
+    follows = HiddenField(default="")
     entry_mode = RadioField(
         lazy_gettext("How hands are entered"),
         choices=choices(
@@ -189,11 +194,21 @@ class NewGameForm(FlaskForm):
         return (field.data or "").strip() if field is not None else ""
 
     def chosen_options(self, ruleset: RuleSet) -> dict[str, Any]:
-        """The house rules that differ from the rule set, plus how the game ends."""
+        """The house rules that differ from the rule set, plus how the game ends. A box a switch changes
+        (Bolivia: the target) is read against what the switch brings when the page kept it in step;
+        without the script an untouched box leaves the switch's value in force."""
         options: dict[str, Any] = {}
+        played = ruleset
+        if self.follows.data == "1":
+            switched = {name: True for name in ruleset.option_implies if self._fields.get(f"opt_{name}") is not None}
+            switched = {name: on for name, on in switched.items() if self[f"opt_{name}"].data}
+            try:
+                played = configure(ruleset, switched)
+            except OptionError:
+                played = ruleset
         for name in self.house_options:
             value = self[f"opt_{name}"].data
-            default = getattr(ruleset, name)
+            default = getattr(played if name not in ruleset.option_implies else ruleset, name)
             if name in OPTIONAL_TABLES:
                 if not value and default is not None:
                     options[name] = None
@@ -208,7 +223,7 @@ class NewGameForm(FlaskForm):
         else:
             if ruleset.match_mode is not MatchMode.TARGET:  # a game of rounds (Hand and Foot) played to a score instead
                 options["match_mode"] = "target"
-            if self.target.data != ruleset.target:
+            if self.target.data != played.target:
                 options["target"] = self.target.data
         return options
 
@@ -245,12 +260,32 @@ def new_game_form(ruleset: RuleSet, players: int, sides: int, formdata: Any = No
     for name in house:
         setattr(Form, f"opt_{name}", _option_field(name, getattr(ruleset, name)))
     form = Form(formdata=formdata)
+    for name, implied in ruleset.option_implies.items():
+        if name in house:
+            form[f"opt_{name}"].render_kw = {"data-implies": json.dumps(_boxes(form, ruleset, implied))}
     form.first_dealer.choices = choices([(i, gettext("Seat %(number)s", number=i + 1)) for i in range(players)])
     if formdata is None:
         form.mode.data = ruleset.match_mode.value
         form.target.data = ruleset.target
         form.hands.data = ruleset.hands_in_match or 4
     return form
+
+
+def _boxes(form: NewGameForm, ruleset: RuleSet, implied: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """The boxes of the page a switch changes, each with its value without and with the switch (the
+    page's script keeps them in step): the target and any house rule shown."""
+    boxes: dict[str, list[Any]] = {}
+    for name, value in implied.items():
+        box = "target" if name == "target" else f"opt_{name}"
+        if box in form and isinstance(value, int | StrEnum):
+            plain = getattr(ruleset, name)
+            boxes[form[box].id] = [_shown(plain), _shown(value)]
+    return boxes
+
+
+def _shown(value: Any) -> Any:
+    """A parameter's value as its box holds it."""
+    return value.value if isinstance(value, StrEnum) else value
 
 
 def _option_field(name: str, default: Any) -> Field:

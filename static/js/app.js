@@ -25,6 +25,32 @@
     });
   }
 
+  // New game: a house rule that brings other values with it (Samba's Bolivia: game to 15000) moves the
+  // boxes it changes, while they still hold the value before; the server then reads every box as shown.
+  var switches = document.querySelectorAll("input[data-implies]");
+  if (switches.length) {
+    var follows = document.querySelector("input[name=follows]");
+    if (follows) follows.value = "1";
+    var same = function (box, value) {
+      return box.type === "checkbox" ? box.checked === Boolean(value) : String(box.value) === String(value);
+    };
+    var put = function (box, value) {
+      if (box.type === "checkbox") box.checked = Boolean(value); else box.value = String(value);
+    };
+    Array.prototype.forEach.call(switches, function (toggle) {
+      var boxes = JSON.parse(toggle.getAttribute("data-implies"));
+      var step = function () {
+        Object.keys(boxes).forEach(function (id) {
+          var box = document.getElementById(id);
+          var before = boxes[id][toggle.checked ? 0 : 1], after = boxes[id][toggle.checked ? 1 : 0];
+          if (box && same(box, before)) put(box, after);
+        });
+      };
+      toggle.addEventListener("change", step);
+      if (toggle.checked) step();  // a form brought back with the switch on
+    });
+  }
+
   // A choice that shows another page at once (the rule set read in the reference).
   Array.prototype.forEach.call(document.querySelectorAll("select[data-submit-on-change]"), function (select) {
     select.addEventListener("change", function () { select.form.submit(); });

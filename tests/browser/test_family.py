@@ -59,3 +59,22 @@ def test_a_modern_american_hand_with_black_threes_and_three_aces_in_one_hand(pag
     no_sideways_scroll(page)
     save(page)
     expect(page.locator("#hand-1")).to_contain_text("+1440")
+
+
+def test_ticking_bolivia_moves_the_target_box_to_15000_and_back(page: Page, live_server: str):
+    page.goto(live_server + "/games/new/samba?players=4&sides=2")
+    target = page.locator("#target")
+    expect(target).to_have_value("10000")
+    page.locator("details.house summary").tap()
+    page.locator("#opt_bolivia").tap()
+    expect(target).to_have_value("15000")
+    page.locator("#opt_bolivia").tap()
+    expect(target).to_have_value("10000")
+    page.fill("#target", "12000")  # a target typed stays, whatever the switch
+    page.locator("#opt_bolivia").tap()
+    expect(target).to_have_value("12000")
+    for seat, name in enumerate(["Ana", "Bea", "Luis", "Juan"]):
+        page.fill(f"#seat_{seat}", name)
+    page.fill("#target", "15000")
+    page.locator("form button[type=submit].primary").tap()
+    expect(page.locator("main")).to_contain_text("Game to 15000")

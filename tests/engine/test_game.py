@@ -77,6 +77,18 @@ def test_tie_policy_draw_ends_the_game_without_a_winner(rules):
     assert (outcome.game_over, outcome.winner) == (True, None)
 
 
+def test_tie_policy_went_out_gives_a_tie_at_the_top_to_the_side_that_went_out(rules):
+    # K20, third reading: the tied side that went out in the hand wins (one peer's scorer plays it so).
+    outcome = game_outcome([5200, 5200], rules("classic", tie_policy="went_out"), went_out=1)
+    assert (outcome.game_over, outcome.winner) == (True, 1)
+
+
+def test_tie_policy_went_out_plays_on_when_no_tied_side_went_out(rules):
+    three = rules("classic_3p", tie_policy="went_out")
+    assert game_outcome([5200, 5200, 4000], three, went_out=2).playing_on  # the third went out, not a leader
+    assert game_outcome([5200, 5200], rules("classic", tie_policy="went_out")).playing_on  # the stock ran out
+
+
 def test_tie_below_the_leader_does_not_matter(rules):
     outcome = game_outcome([5300, 5200, 5200], rules("classic_3p"))
     assert (outcome.game_over, outcome.winner) == (True, 0)

@@ -204,6 +204,16 @@ HANDS = {
         game_over=True,
         winner=None,
     ),
+    # Tie at 5015 with tie_policy went_out: Them went out (K:7 500 + 70 + out 100 = 670, 4345 -> 5015),
+    # Us 5s 15 (5000 -> 5015): level at the top, and Them, who went out, win.
+    "classic-a-tie-at-the-target-goes-to-the-side-that-went-out": Hand(
+        "classic",
+        [side("5:3", total=5000), side("K:7", out=True, total=4345)],
+        [15, 670],
+        options={"tie_policy": "went_out"},
+        game_over=True,
+        winner=1,
+    ),
     # ---- es_tradicional [S001] -------------------------------------------------------
     # A: wild canasta 200+60=260 (2000), Q 70 (500), out 100 (no concealed extra) = 2930. B: 5s 20, 8 -10 = 10.
     "es_tradicional-canasta-de-comodines": Hand(
@@ -382,6 +392,31 @@ HANDS = {
         [1140, -2060],
         game_over=True,
         winner=0,
+    ),
+    # Unfinished melds [MACJ][MACC][MACD]: without a canasta the melded cards count minus. Two aces with a
+    # two are an ordinary meld: 40 + 20 = -60, nothing more. Three pure aces: -60 and -2500. Four pure
+    # sevens: -20 and -2500. Three jokers, a wild meld: -150 and -2000.
+    "modern_american-unfinished-aces-with-a-wild-card-are-an-ordinary-meld": Hand(
+        "modern_american", [side("A:2t1"), side()], [-60, 0]
+    ),
+    "modern_american-an-unfinished-pure-ace-meld-costs-2500": Hand(
+        "modern_american", [side("A:3"), side()], [-2560, 0]
+    ),
+    "modern_american-an-unfinished-pure-seven-meld-costs-2500": Hand(
+        "modern_american", [side("7:4"), side()], [-2520, 0]
+    ),
+    "modern_american-unfinished-wild-cards-cost-2000": Hand("modern_american", [side("WILD:j3"), side()], [-2150, 0]),
+    # Going out with three jokers not yet a canasta [MACJ][MACC]: allowed, charged. Kings and queens 70 +
+    # 500 each, the jokers 150 (two canastas: melds count plus), -2000 unfinished, out 100 = -610.
+    "modern_american-going-out-with-an-unfinished-wild-meld-is-charged-its-penalty": Hand(
+        "modern_american", [side("K:7 Q:7 WILD:j3", out=True), side()], [-610, 0]
+    ),
+    # One source forbids it (canastaconnection): the house rule refuses the entry.
+    "modern_american-no-going-out-with-an-unfinished-wild-meld-as-a-house-rule": Hand(
+        "modern_american",
+        [side("K:7 Q:7 WILD:j3", out=True), side()],
+        refused=["go_out_unfinished_wild_meld"],
+        options={"go_out_forbids_unfinished_wild_meld": True},
     ),
     "modern_american-no-wild-cards-in-sevens": Hand(
         "modern_american", [side("7:6j1"), side()], refused=["sevens_no_wilds"]
