@@ -290,11 +290,16 @@ def test_a_forced_downgrade_to_nothing_goes_ahead(bare, rows):
 # ---- a step that fails changes nothing ------------------------------------------------------
 
 
-def test_a_step_that_fails_is_rolled_back_whole_and_the_steps_before_it_stay(bare, rows, monkeypatch):
+def at_0008(rows) -> tuple[dict[str, list[str]], dict[str, list[dict[str, Any]]]]:
+    """A database at 0008 holding ``rows``: its schema, and every row as written."""
     upgrade(revision="0008")
     columns = schema()
     write(rows, columns)
-    kept = snapshot(columns)
+    return columns, snapshot(columns)
+
+
+def test_a_step_that_fails_is_rolled_back_whole_and_the_steps_before_it_stay(bare, rows, monkeypatch):
+    columns, kept = at_0008(rows)
     checked = schema_changes.RowKeeper.check_step
 
     def fail_at_0010(self, *, ctx, step, heads, run_args):
@@ -315,10 +320,7 @@ def test_a_step_that_fails_is_rolled_back_whole_and_the_steps_before_it_stay(bar
 def test_a_step_that_leaves_rows_pointing_at_nothing_is_refused_on_sqlite(bare, rows, monkeypatch, capfd):
     if db.engine.dialect.name != "sqlite":
         pytest.skip("PostgreSQL refuses such a row itself, at once")
-    upgrade(revision="0008")
-    columns = schema()
-    write(rows, columns)
-    kept = snapshot(columns)
+    columns, kept = at_0008(rows)
     checked = schema_changes.RowKeeper.check_step
 
     def lose_a_game_in_0009(self, *, ctx, step, heads, run_args):

@@ -6,6 +6,7 @@ import json
 import re
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -98,15 +99,25 @@ def test_edit_tokens_are_redacted_wherever_they_stand_in_a_log_value(logged, sho
     assert redact(logged) == shown
 
 
-def test_the_access_log_of_make_runs_server_holds_no_edit_token(tmp_path):
-    """gunicorn as `make run` starts it, with its access log on stdout."""
+@contextmanager
+def make_run_serving(tmp_path):
+    """gunicorn as `make run` starts it, with its access log on stdout, on a new SQLite database: yields
+    the base URL and a list that holds what the server printed once it has stopped."""
     database = f"sqlite:///{tmp_path}/served.sqlite"
     app = create_app({"SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "x"})
     with app.app_context():
         db.create_all()
         db.engine.dispose()
     server, base = gunicorn_as_make_run_starts_it(database)
+    printed: list[str] = []
     try:
+        yield base, printed
+    finally:
+        printed.append(stop_server(server))
+
+
+def test_the_access_log_of_make_runs_server_holds_no_edit_token(tmp_path):
+    with make_run_serving(tmp_path) as (base, printed):
         body = json.dumps({"ruleset": "classic", "sides": [{"players": ["A", "C"]}, {"players": ["B", "D"]}]})
         request = urllib.request.Request(
             base + "/api/v1/games", data=body.encode(), headers={"Content-Type": "application/json"}
@@ -118,8 +129,7 @@ def test_the_access_log_of_make_runs_server_holds_no_edit_token(tmp_path):
             urllib.request.urlopen(base + path, timeout=30).close()
         referred = urllib.request.Request(base + "/rules", headers={"Referer": f"{base}/e/{token}"})
         urllib.request.urlopen(referred, timeout=30).close()
-    finally:
-        log = stop_server(server)
+    log = printed[0]
     assert token not in log
     assert log.count("/e/<redacted>") >= 4
     assert '/api/v1/games HTTP/1.1" 201' in log
@@ -156,17 +166,9 @@ def test_the_secret_key_file_is_readable_by_its_owner_only(tmp_path):
 
 
 def test_the_access_log_never_holds_a_groups_link(tmp_path):
-    database = f"sqlite:///{tmp_path}/served.sqlite"
-    app = create_app({"SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "x"})
-    with app.app_context():
-        db.create_all()
-        db.engine.dispose()
-    server, base = gunicorn_as_make_run_starts_it(database)
-    try:
-        with pytest.raises(urllib.error.HTTPError, match="404"):
-            urllib.request.urlopen(base + "/t/AgroupLinkThatIsLong123/export.csv", timeout=30)
-    finally:
-        log = stop_server(server)
+    with make_run_serving(tmp_path) as (base, printed), pytest.raises(urllib.error.HTTPError, match="404"):
+        urllib.request.urlopen(base + "/t/AgroupLinkThatIsLong123/export.csv", timeout=30)
+    log = printed[0]
     assert "AgroupLinkThatIsLong123" not in log
     assert "/t/<redacted>/export.csv" in log
 

@@ -200,8 +200,8 @@ class NewGameForm(FlaskForm):
         options: dict[str, Any] = {}
         played = ruleset
         if self.follows.data == "1":
-            switched = {name: True for name in ruleset.option_implies if self._fields.get(f"opt_{name}") is not None}
-            switched = {name: on for name, on in switched.items() if self[f"opt_{name}"].data}
+            boxes = [self._fields.get(f"opt_{name}") for name in ruleset.option_implies]
+            switched = {name: True for name, box in zip(ruleset.option_implies, boxes, strict=True) if box and box.data}
             try:
                 played = configure(ruleset, switched)
             except OptionError:
