@@ -103,7 +103,7 @@ def test_the_reference_explains_threes_by_colour_and_the_penalties(client):
     assert "Each colour counts apart" in page
     assert "two canastas or more, nothing with one, and minus with none" in page
     page = get(client, "/rules/penalties?set=modern_american")
-    assert "An unfinished meld of aces with no wild card (with one it is an ordinary meld)" in page
+    assert "An unfinished meld of aces without wild cards" in page
     assert "Three or more aces, or sevens, left in one player" in page
     page = get(client, "/rules/canastas?set=modern_american")
     assert "Natural canasta of 7" in page

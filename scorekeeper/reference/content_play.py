@@ -359,7 +359,7 @@ def penalties(rs: RuleSet) -> Topic:
     if rs.four_black_threes_in_hand_penalty:
         automatic.append((_("All four black threes left in a hand"), points(-rs.four_black_threes_in_hand_penalty)))
     unfinished = {
-        "A": _("An unfinished meld of aces with no wild card (with one it is an ordinary meld)"),
+        "A": _("An unfinished meld of aces without wild cards"),
         "7": _("An unfinished meld of sevens"),
         "WILD": _("An unfinished meld of wild cards"),
     }

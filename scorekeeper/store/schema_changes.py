@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
 #: A migration's own check: what its downgrade would drop that holds data, in words (None: nothing).
@@ -126,8 +127,6 @@ def part_of_the_schema(name: str | None, type_: str, _parents: Any) -> bool:
 
 def count(connection: Connection, sql: str, **params: Any) -> int:
     """The one number a ``SELECT count(*)`` answers (for the migrations' loss checks)."""
-    from sqlalchemy import text
-
     return int(connection.execute(text(sql), params).scalar() or 0)
 
 

@@ -12,7 +12,7 @@ from typing import Any, TypeVar, cast
 
 from flask import Blueprint, current_app
 from flask_limiter.util import get_remote_address
-from limits import parse_many
+from limits import RateLimitItem, parse_many
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.wrappers import Response
 
@@ -69,26 +69,29 @@ def guard_links(blueprint: Blueprint) -> None:
 def codes_guessed_too_often() -> bool:
     """Whether this address has spent its wrong links: then even a right short code is not looked up
     until the minute is over (six characters can be guessed; a link's 22 cannot)."""
-    if not limiter.enabled:
-        return False
-    items = parse_many(str(current_app.config["RATE_LIMIT_WRONG_TOKENS"]))
-    try:
-        return not all(limiter.limiter.test(item, *_key()) for item in items)
-    except Exception:  # a store that cannot answer never locks anyone out
-        current_app.logger.warning("the rate-limit store did not answer", exc_info=True)
-        return False
+    return not _within_budget(count=False)
 
 
 def _wrong_link_counted() -> bool:
     """Count one wrong link for this address; False once it is past its budget."""
+    return _within_budget(count=True)
+
+
+def _within_budget(*, count: bool) -> bool:
+    """Whether this address is within RATE_LIMIT_WRONG_TOKENS, counting one more wrong link when ``count``.
+    Limits turned off, or a store that cannot answer, never lock anyone out."""
     if not limiter.enabled:
         return True
-    items = parse_many(str(current_app.config["RATE_LIMIT_WRONG_TOKENS"]))
+    check = limiter.limiter.hit if count else limiter.limiter.test
     try:
-        return all([limiter.limiter.hit(item, *_key()) for item in items])  # noqa: C419  (every window counts it)
+        return all([check(item, *_key()) for item in _limits()])  # noqa: C419  (every window counts it)
     except Exception:
         current_app.logger.warning("the rate-limit store did not answer", exc_info=True)
         return True
+
+
+def _limits() -> list[RateLimitItem]:
+    return parse_many(str(current_app.config["RATE_LIMIT_WRONG_TOKENS"]))
 
 
 def _key() -> tuple[str, str]:
@@ -104,9 +107,10 @@ def too_many() -> Response:
 
 
 def _retry_after() -> int:
-    items = parse_many(str(current_app.config["RATE_LIMIT_WRONG_TOKENS"]))
+    """Seconds until the spent window (the longest, when several are) lets this address try again."""
     try:
-        resets = [limiter.limiter.get_window_stats(item, *_key()).reset_time for item in items]
+        stats = [limiter.limiter.get_window_stats(item, *_key()) for item in _limits()]
     except Exception:
         return 60
-    return max(1, int(min(resets) - time.time()) + 1)
+    spent = [stat.reset_time for stat in stats if stat.remaining == 0] or [stat.reset_time for stat in stats]
+    return max(1, int(max(spent) - time.time()) + 1)
