@@ -508,3 +508,45 @@ def test_a_quick_entry_says_four_black_threes_were_melded_going_out(client):
     )
     assert shape.status_code == 400
     assert shape.get_json()["field"] == "sides[0].four_black_threes"
+
+
+#: One body for each kind of fault pydantic finds, with the field named and a word of our own sentence.
+SHAPE_FAULTS = [
+    ({"sides": [{}, {}]}, "ruleset", "rule set"),
+    ({"ruleset": "classic", "sides": [{"red_threes": True}, {}]}, "sides[0].red_threes", "whole number"),
+    ({"ruleset": "classic", "sides": [{"total_before": -(10**7)}, {}]}, "sides[0].total_before", "at least"),
+    ({"ruleset": "classic", "sides": [{"total_before": 10**7}, {}]}, "sides[0].total_before", "at most"),
+    ({"ruleset": "classic", "sides": [{"name": 7}, {}]}, "sides[0].name", "text"),
+    ({"ruleset": "classic", "sides": [{"name": "x" * 61}, {}]}, "sides[0].name", "60 characters"),
+    ({"ruleset": "classic", "sides": [{"name": "a\x00b"}, {}]}, "sides[0].name", "control character"),
+    ({"ruleset": "", "sides": [{}, {}]}, "ruleset", "empty"),
+    ({"ruleset": "classic", "sides": [{"concealed": 1}, {}]}, "sides[0].concealed", "true or false"),
+    ({"ruleset": "classic", "sides": [[], {}]}, "sides[0]", "object"),
+    ({"ruleset": "classic", "sides": [{"hand": []}, {}]}, "sides[0].hand", "object"),
+    ({"ruleset": "classic", "sides": [{"melds": {}}, {}]}, "sides[0].melds", "list"),
+    ({"ruleset": "classic", "sides": [{"hands": [{}, {}, {}, {}]}, {}]}, "sides[0].hands", "at most 3"),
+    ({"ruleset": "classic", "sides": [{"melds": [{"naturals": 3}]}, {}]}, "sides[0].melds[0].rank", "required"),
+    ({"ruleset": "classic", "sides": [{"melds": [{"rank": "X"}]}, {}]}, "sides[0].melds[0].rank", "one of"),
+    ({"ruleset": "classic", "sides": [{"hand_by_value": {"15": 1}}, {}]}, "sides[0].hand_by_value.15", "one of"),
+    ({"ruleset": "classic", "sides": [{}, {"hand": {"K": 1}, "hands": []}]}, "sides[1].hands", "not both"),
+    ({"ruleset": "classic", "sides": [{"penalties": "x"}, {}]}, "sides[0].penalties", "whole number"),
+    (
+        {"ruleset": "classic", "sides": [{"penalties": [{"reason": "x"}]}, {}]},
+        "sides[0].penalties[0].points",
+        "required",
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "field", "words"), SHAPE_FAULTS)
+def test_every_shape_fault_names_its_field_in_our_own_sentence(client, body, field, words):
+    """Pydantic finds the fault; the answer names the field as the client wrote it, in a sentence of our
+    catalogue (never pydantic's English), in the reader's language."""
+    english = score(client, body).get_json()
+    spanish = score(client, body, "es").get_json()
+    assert (english["error"], english["field"]) == ("invalid_request", field)
+    assert words in english["message"]
+    assert field in english["message"]
+    assert "Input should" not in english["message"]
+    assert spanish["field"] == field
+    assert spanish["message"] != english["message"]

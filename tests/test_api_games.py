@@ -101,7 +101,8 @@ def test_undo_the_last_hand(client, game):
         ({"ruleset": "classic", "sides": [{"players": ["Ana"]}, {"players": ["Bea"]}]}, "sides"),
         ({"ruleset": "classic", "sides": "four"}, "sides"),
         ({**TABLE, "options": {"no_such_rule": 1}}, "options.no_such_rule"),
-        ({**TABLE, "first_dealer": 9}, "options"),
+        ({**TABLE, "first_dealer": 9}, "first_dealer"),
+        ({**TABLE, "first_dealer": 4}, "first_dealer"),  # four players: seats 0 to 3
         ({**TABLE, "entry_mode": "by heart"}, "entry_mode"),
         ({**TABLE, "entry_mode": ["quick"]}, "entry_mode"),
     ],

@@ -6,10 +6,12 @@ import hypothesis
 import jsonschema_rs
 import pytest
 import schemathesis
+from pydantic import TypeAdapter
 from schemathesis import GenerationMode
 from schemathesis.specs.openapi.definitions import OPENAPI_31_VALIDATOR
 
 from scorekeeper.api.openapi import document
+from scorekeeper.shapes import answers, requests
 
 #: Schemathesis, bounded for CI: derandomized, a few dozen examples an operation and mode, every check on.
 #: Positive data may also be refused with 422 (schema-valid JSON that breaks a rule of Canasta, which
@@ -127,3 +129,20 @@ def test_real_answers_match_the_document(client):
     ):
         assert answer.status_code in (400, 401, 403, 404, 415)
         conforms(answer, "Error")
+
+
+def test_the_document_is_made_from_the_models():
+    """Every body in the document is the JSON Schema of the model that checks it, and every answer that of
+    the typed dict its code is checked against: declared once, the document cannot drift from the code."""
+    schemas = document()["components"]["schemas"]
+    for shape, mode in [
+        (requests.ScoreRequest, "validation"),
+        (requests.NewGame, "validation"),
+        (requests.NewHand, "validation"),
+        (requests.FixedHand, "validation"),
+        (answers.Game, "serialization"),
+        (answers.ScoreResult, "serialization"),
+    ]:
+        own = TypeAdapter(shape).json_schema(mode=mode, ref_template="#/components/schemas/{model}")
+        own.pop("$defs", None)
+        assert schemas[shape.__name__] == own, shape.__name__

@@ -7,7 +7,6 @@ Reading needs only the game's public id. Changing it needs the game's edit token
 from __future__ import annotations
 
 import hmac
-from typing import Any
 
 from flask import Response, current_app, jsonify, request, url_for
 from flask_babel import gettext
@@ -18,8 +17,10 @@ from ..engine import RULESETS, OptionError, RuleViolations
 from ..engine.i18n import N_, Msg
 from ..engine.options import table_options
 from ..services.export import import_game
-from ..shapes.limits import PLAYER_NAME, SIDE_NAME, is_token
-from ..shapes.payloads import ShapeError, parse_partners, parse_side, refuse_unused_fields, text
+from ..shapes import answers, requests
+from ..shapes.by_ruleset import refuse_unused_fields
+from ..shapes.limits import is_token
+from ..shapes.problems import ShapeError, read
 from ..store.kept import Kept
 from ..store.models import Game
 from ..store.records import Record, entry_json, side_from_entry
@@ -29,12 +30,12 @@ from ..web.limiting import hand_saves, new_games
 from ..web.views.conditional import unchanged, version_tag
 from . import bp
 from .bodies import Refusal, json_object
-from .scoring import side_score_json, violation_json
+from .scoring import side_score_json, violations_reply
 
 Reply = Response | tuple[Response, int] | BaseResponse
 
 
-def game_json(game: Game) -> dict[str, Any]:
+def game_json(game: Game) -> answers.Game:
     """A game with its whole sheet, every number from the engine."""
     sheet = services.compute_sheet(game)
     return {
@@ -115,23 +116,22 @@ def _replayed(game: Game) -> Reply:
     return reply, 200
 
 
-def _record(body: dict[str, Any], game: Game) -> Record:
+def _record(hand: requests.HandBody, game: Game) -> Record:
+    """A hand's body as the game keeps it, once it fits the game: one entry per side, only the fields
+    its rule set takes."""
     sides = len(game.sides)
-    if "sides" not in body or not isinstance(body["sides"], list) or len(body["sides"]) != sides:
+    if len(hand.sides) != sides:
         raise ShapeError("sides", Msg(N_("sides must hold one entry per side: %(count)s."), {"count": sides}))
-    entries = tuple(parse_side(side, f"sides[{i}]") for i, side in enumerate(body["sides"]))
+    entries = hand.entries()
     refuse_unused_fields(services.game_ruleset(game), entries)
-    return {
-        "partners": list(p) if (p := parse_partners(body.get("partners"), entries)) else None,
-        "sides": [side_from_entry(entry) for entry in entries],
-    }
+    return {"partners": hand.partners, "sides": [side_from_entry(entry) for entry in entries]}
 
 
 def _change_refused(exc: Exception, game: Game) -> Reply:
     if isinstance(exc, ShapeError):
         return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
     if isinstance(exc, RuleViolations):
-        return jsonify({"errors": [violation_json(v, game.ruleset_id) for v in exc.violations]}), 422
+        return violations_reply(exc, game.ruleset_id)
     if isinstance(exc, services.Conflict):
         return json_error(
             409,
@@ -153,52 +153,27 @@ def _change_refused(exc: Exception, game: Game) -> Reply:
 @new_games
 def create_game() -> Reply:
     """Start a game: rule set, sides with their players (clockwise), options, first dealer."""
-    body = json_object()
-    base = RULESETS.get(str(body.get("ruleset", "")))
-    if base is None:
-        return json_error(
-            400,
-            "unknown_ruleset",
-            gettext("There is no rule set called %(id)s.", id=body.get("ruleset")),
-            field="ruleset",
-        )
-    sides = body.get("sides")
-    if not isinstance(sides, list) or not all(
-        isinstance(s, dict) and isinstance(s.get("players"), list) for s in sides
-    ):
-        return json_error(
-            400, "invalid_request", gettext("sides must be a list of {name, players: [names]}."), field="sides"
-        )
-    players = sum(len(s["players"]) for s in sides)
     try:
-        for k, side in enumerate(sides):
-            text(side.get("name", ""), f"sides[{k}].name", SIDE_NAME)
-            for place, name in enumerate(side["players"]):
-                text(name, f"sides[{k}].players[{place}]", PLAYER_NAME)
+        body = read(requests.NewGame, json_object())
     except ShapeError as exc:
         return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
-    options = body.get("options", {})
-    first_dealer = body.get("first_dealer", 0)
-    if (
-        not isinstance(options, dict)
-        or isinstance(first_dealer, bool)
-        or not isinstance(first_dealer, int)
-        or not 0 <= first_dealer < players
-    ):
+    base = RULESETS.get(body.ruleset)
+    if base is None:
         return json_error(
-            400,
-            "invalid_request",
-            gettext("options must be an object and first_dealer a seat number."),
-            field="options",
+            400, "unknown_ruleset", gettext("There is no rule set called %(id)s.", id=body.ruleset), field="ruleset"
         )
+    players = sum(len(side.players) for side in body.sides)
+    if body.first_dealer >= players:
+        refused = Msg(N_("first_dealer must be a seat number from 0 to %(last)s."), {"last": players - 1})
+        return json_error(400, "invalid_request", render(refused), field="first_dealer")
     try:
         new = services.NewGame(
             ruleset_id=base.id,
-            sides=tuple(services.NewSide(s.get("name", ""), tuple(s["players"])) for s in sides),
-            options={**table_options(base, players), **options},
-            first_dealer=first_dealer,
-            entry_mode=str(body.get("entry_mode", "detailed")),
-            starting_totals=services.starting_totals_of(body.get("starting_totals")),
+            sides=tuple(services.NewSide(side.name, tuple(side.players)) for side in body.sides),
+            options={**table_options(base, players), **body.options},
+            first_dealer=body.first_dealer,
+            entry_mode=body.entry_mode,
+            starting_totals=tuple(body.starting_totals) if body.starting_totals is not None else None,
         )
         game = services.start_game(new)
     except OptionError as exc:
@@ -222,7 +197,8 @@ def import_a_game() -> Reply:
 
 def _created(game: Game) -> tuple[Response, int]:
     """201 with a new game, its edit token and its edit link (told only to whoever created it)."""
-    reply = game_json(game) | {"edit_token": game.edit_token}
+    reply = game_json(game)
+    reply["edit_token"] = game.edit_token
     reply["links"]["edit"] = url_for("games.edit_sheet", edit_token=game.edit_token, _external=True)
     return jsonify(reply), 201
 
@@ -267,17 +243,10 @@ def _json_reply(body: str, version: int, status: int = 200) -> Response:
 def add_hand(public_id: str) -> Reply:
     """Record the next hand; ``expected_hands`` is how many hands the client knows of."""
     game = _editable(public_id)
-    body = json_object()
-    expected = body.get("expected_hands")
-    if isinstance(expected, bool) or not isinstance(expected, int):
-        return json_error(
-            400,
-            "invalid_request",
-            gettext("expected_hands (how many hands you know of) is required."),
-            field="expected_hands",
-        )
     try:
-        services.record_hand(game, _record(body, game), expected_hands=expected, save_key=_idempotency_key())
+        hand = read(requests.NewHand, json_object())
+        record = _record(hand, game)
+        services.record_hand(game, record, expected_hands=hand.expected_hands, save_key=_idempotency_key())
     except services.AlreadySaved:
         return _replayed(game)
     except (ShapeError, RuleViolations, services.GameError) as exc:
@@ -290,14 +259,10 @@ def add_hand(public_id: str) -> Reply:
 def change_hand(public_id: str, number: int) -> Reply:
     """Replace a hand; ``version`` is the hand's version the client saw."""
     game = _editable(public_id)
-    body = json_object()
-    version = body.get("version")
-    if isinstance(version, bool) or not isinstance(version, int):
-        return json_error(
-            400, "invalid_request", gettext("version (the hand's version you saw) is required."), field="version"
-        )
     try:
-        services.edit_hand(game, number, _record(body, game), expected_version=version, save_key=_idempotency_key())
+        hand = read(requests.FixedHand, json_object())
+        record = _record(hand, game)
+        services.edit_hand(game, number, record, expected_version=hand.version, save_key=_idempotency_key())
     except services.AlreadySaved:
         return _replayed(game)
     except (ShapeError, RuleViolations, services.GameError) as exc:

@@ -1,51 +1,113 @@
-"""The API's OpenAPI 3.1 document (served at /api/v1/openapi.json).
+"""The API's OpenAPI 3.1 document (served at /api/v1/openapi.json), made from the models.
 
-Kept by hand beside the routes; tests/test_openapi.py checks it against real answers and
-schemathesis fuzzes the API from it. The shapes say what JSON is well formed; whether a
-hand keeps the rules of Canasta is the engine's to say (422, every rule broken), and option
-values the engine refuses are a 400 naming the option.
+The shapes are declared once, in ``shapes.requests`` (the bodies pydantic checks) and
+``shapes.answers`` (the answers' typed dicts); pydantic writes their JSON Schema, and this module
+adds the routes. tests/test_openapi.py checks it against real answers and schemathesis fuzzes
+the API from it. Whether a hand keeps the rules of Canasta is the engine's to say (422, every
+rule broken), and option values the engine refuses are a 400 naming the option.
 """
 
 from __future__ import annotations
 
-from flask import Response, jsonify
+from functools import cache
+from typing import Any
 
-from ..engine import RULESETS
-from ..shapes.limits import MAX_SIDES
+from flask import Response, jsonify
+from pydantic import TypeAdapter
+from pydantic.json_schema import JsonSchemaMode
+
+from ..shapes import answers, requests
 from . import bp
-from .schemas import (
-    BREAKDOWN,
-    CANASTAS,
-    CHANGE_REFUSED,
-    EDIT_TOKEN,
-    ERROR,
-    GAME,
-    GAME_HAND,
-    GAME_ID,
-    GAME_LINKS,
-    HAND_NUMBER,
-    HAND_RECORD,
-    IDEMPOTENCY_KEY,
-    MELD,
-    NEW_GAME,
-    OPTIONS,
-    PARTNERS,
-    PENALTY,
-    RECORD_SIDES,
-    REFUSED,
-    RULESET,
-    RULESET_ID,
-    SIDE_ENTRY,
-    SIDE_SCORE,
-    VIOLATION,
-    Schema,
-    closed,
-    error,
-    json_body,
-    json_content,
-    ref,
-    whole,
+
+Schema = dict[str, Any]
+
+#: The component schemas: each request body as it is checked, each answer as it is built.
+BODIES: tuple[type[Any], ...] = (requests.ScoreRequest, requests.NewGame, requests.NewHand, requests.FixedHand)
+ANSWERS: tuple[type[Any], ...] = (
+    answers.Rulesets,
+    answers.Ruleset,
+    answers.ScoreResult,
+    answers.Violations,
+    answers.Error,
+    answers.Game,
 )
+
+
+@cache
+def component_schemas() -> Schema:
+    """Every component schema, by name, with references between them."""
+    shapes: list[tuple[str, JsonSchemaMode, TypeAdapter[Any]]] = [
+        (body.__name__, "validation", TypeAdapter(body)) for body in BODIES
+    ]
+    shapes += [(answer.__name__, "serialization", TypeAdapter(answer)) for answer in ANSWERS]
+    named, definitions = TypeAdapter.json_schemas(shapes, ref_template="#/components/schemas/{model}")
+    schemas: Schema = dict(definitions.get("$defs", {}))
+    for (name, _mode), schema in named.items():
+        if "$ref" not in schema:
+            schemas[name] = schema
+    return schemas
+
+
+def ref(name: str) -> Schema:
+    """A reference to a component schema."""
+    if name not in component_schemas():
+        raise KeyError(name)
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def json_content(schema: Schema, description: str) -> Schema:
+    """A response with a JSON body."""
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def json_body(schema_name: str) -> Schema:
+    """A required JSON request body of a component schema."""
+    return {"required": True, "content": {"application/json": {"schema": ref(schema_name)}}}
+
+
+def error(description: str) -> Schema:
+    """An error answer in the API's shape."""
+    return json_content(ref("Error"), description)
+
+
+RULESET_ID = {"name": "ruleset_id", "in": "path", "required": True, "schema": {"type": "string"}}
+GAME_ID = {"name": "public_id", "in": "path", "required": True, "schema": {"type": "string"}}
+IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "description": "A key of the client's choosing: the same request sent again with it saves nothing twice.",
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+}
+HAND_NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
+EDIT_TOKEN: list[dict[str, list[str]]] = [{"editToken": []}]
+GAME_LINKS = {
+    "ReadGame": {"operationId": "readGame", "parameters": {"public_id": "$response.body#/id"}},
+    "AddHand": {"operationId": "addHand", "parameters": {"public_id": "$response.body#/id"}},
+}
+
+
+def refused() -> dict[str, Schema]:
+    """The refusals any body may meet."""
+    return {
+        "400": error("A malformed body, an unknown rule set, or an option refused: `field` names it."),
+        "413": error("The body is larger than any hand needs."),
+        "415": error("The body was not sent as JSON."),
+        "429": error("Too many requests from this address."),
+    }
+
+
+def change_refused() -> dict[str, Schema]:
+    """The refusals a change to a game may meet."""
+    return {
+        **refused(),
+        "401": error("No edit token."),
+        "403": error("The edit token is not this game's."),
+        "404": error("No such game (or hand)."),
+        "409": error("Someone changed the game first (the saved hand is in `saved`), or the game is over."),
+        "422": json_content(ref("Violations"), "The hand breaks the rules: every rule broken, with its id."),
+        "503": error("The database cannot take writes right now; nothing was saved."),
+    }
 
 
 def document() -> Schema:
@@ -64,11 +126,8 @@ def document() -> Schema:
                     "operationId": "listRulesets",
                     "summary": "Every rule set, with its options, variants and parameters.",
                     "responses": {
-                        "200": json_content(
-                            closed({"rulesets": {"type": "array", "items": ref("Ruleset")}}, ("rulesets",)),
-                            "The rule sets.",
-                        ),
-                        "429": REFUSED["429"],
+                        "200": json_content(ref("Rulesets"), "The rule sets."),
+                        "429": refused()["429"],
                     },
                 }
             },
@@ -80,7 +139,7 @@ def document() -> Schema:
                     "responses": {
                         "200": json_content(ref("Ruleset"), "The rule set."),
                         "404": error("No rule set with that id."),
-                        "429": REFUSED["429"],
+                        "429": refused()["429"],
                     },
                 }
             },
@@ -92,7 +151,7 @@ def document() -> Schema:
                     "responses": {
                         "200": json_content(ref("ScoreResult"), "Each side's score, item by item."),
                         "422": json_content(ref("Violations"), "The hand breaks the rules."),
-                        **REFUSED,
+                        **refused(),
                     },
                 }
             },
@@ -106,8 +165,8 @@ def document() -> Schema:
                             **json_content(ref("Game"), "The game, its links, its edit token."),
                             "links": GAME_LINKS,
                         },
-                        **REFUSED,
-                        "503": CHANGE_REFUSED["503"],
+                        **refused(),
+                        "503": change_refused()["503"],
                     },
                 }
             },
@@ -126,8 +185,8 @@ def document() -> Schema:
                             **json_content(ref("Game"), "The new game, its links, its edit token."),
                             "links": GAME_LINKS,
                         },
-                        **REFUSED,
-                        "503": CHANGE_REFUSED["503"],
+                        **refused(),
+                        "503": change_refused()["503"],
                     },
                 }
             },
@@ -151,7 +210,7 @@ def document() -> Schema:
                         "200": json_content(ref("Game"), "The game."),
                         "304": {"description": "Unchanged since the ETag sent in If-None-Match."},
                         "404": error("No such game."),
-                        "429": REFUSED["429"],
+                        "429": refused()["429"],
                     },
                 }
             },
@@ -165,7 +224,7 @@ def document() -> Schema:
                     "responses": {
                         "201": json_content(ref("Game"), "The game with the hand."),
                         "200": json_content(ref("Game"), "This Idempotency-Key was saved before: nothing new."),
-                        **CHANGE_REFUSED,
+                        **change_refused(),
                     },
                 }
             },
@@ -176,7 +235,10 @@ def document() -> Schema:
                     "security": EDIT_TOKEN,
                     "parameters": [GAME_ID, HAND_NUMBER, IDEMPOTENCY_KEY],
                     "requestBody": json_body("FixedHand"),
-                    "responses": {"200": json_content(ref("Game"), "The game with the hand fixed."), **CHANGE_REFUSED},
+                    "responses": {
+                        "200": json_content(ref("Game"), "The game with the hand fixed."),
+                        **change_refused(),
+                    },
                 },
                 "delete": {
                     "operationId": "undoHand",
@@ -189,55 +251,14 @@ def document() -> Schema:
                     ],
                     "responses": {
                         "200": json_content(ref("Game"), "The game without its last hand."),
-                        **{code: answer for code, answer in CHANGE_REFUSED.items() if code not in ("413", "415")},
+                        **{code: answer for code, answer in change_refused().items() if code not in ("413", "415")},
                     },
                 },
             },
         },
         "components": {
             "securitySchemes": {"editToken": {"type": "apiKey", "in": "header", "name": "X-Edit-Token"}},
-            "schemas": {
-                "Meld": MELD,
-                "Penalty": PENALTY,
-                "SideEntry": SIDE_ENTRY,
-                "ScoreRequest": closed(
-                    {
-                        "ruleset": {"type": "string", "enum": list(RULESETS)},
-                        "options": OPTIONS,
-                        "hand_number": whole(1),
-                        "sides": {"type": "array", "items": ref("SideEntry"), "maxItems": MAX_SIDES},
-                        "partners": PARTNERS,
-                    },
-                    ("ruleset", "sides"),
-                ),
-                "Breakdown": BREAKDOWN,
-                "Canastas": CANASTAS,
-                "SideScore": SIDE_SCORE,
-                "ScoreResult": closed(
-                    {
-                        "ruleset": {"type": "string"},
-                        "sides": {"type": "array", "items": ref("SideScore")},
-                        "winner": {"type": ["string", "null"]},
-                        "game_over": {"type": "boolean"},
-                    },
-                    ("ruleset", "sides", "winner", "game_over"),
-                ),
-                "Violation": VIOLATION,
-                "Violations": closed({"errors": {"type": "array", "items": ref("Violation")}}, ("errors",)),
-                "Error": ERROR,
-                "Ruleset": RULESET,
-                "HandRecord": HAND_RECORD,
-                "GameHand": GAME_HAND,
-                "Game": GAME,
-                "NewGame": NEW_GAME,
-                "NewHand": closed(
-                    {"expected_hands": whole(0), "sides": RECORD_SIDES, "partners": PARTNERS},
-                    ("expected_hands", "sides"),
-                ),
-                "FixedHand": closed(
-                    {"version": whole(0), "sides": RECORD_SIDES, "partners": PARTNERS}, ("version", "sides")
-                ),
-            },
+            "schemas": component_schemas(),
         },
     }
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from flask import Response, jsonify
 from flask_babel import gettext
@@ -21,14 +21,17 @@ from ..engine import (
 from ..engine.game import HandResult, SideScore
 from ..engine.options import offered_options, parameters
 from ..reference import rule_help_path
-from ..shapes.payloads import ShapeError, parse_score_request, refuse_unused_fields, require_the_round
+from ..shapes import answers
+from ..shapes.by_ruleset import refuse_unused_fields, require_the_round
+from ..shapes.problems import ShapeError, read
+from ..shapes.requests import ScoreRequest
 from ..translation import _, render, translate
 from ..web.errors import json_error
 from . import bp
 from .bodies import json_body
 
 
-def ruleset_json(ruleset: RuleSet) -> dict[str, Any]:
+def ruleset_json(ruleset: RuleSet) -> answers.Ruleset:
     """A rule set as the API lists it: names in the request's language, every parameter."""
     return {
         "id": ruleset.id,
@@ -62,7 +65,7 @@ def variant_changes(ruleset: RuleSet, players: int) -> dict[str, Any]:
     return changes
 
 
-def violation_json(violation: RuleViolation, ruleset_id: str = "classic") -> dict[str, Any]:
+def violation_json(violation: RuleViolation, ruleset_id: str = "classic") -> answers.Violation:
     """One rule violation in the 422 shape; ``help`` opens the reference for the rule set."""
     return {
         "side": violation.side,
@@ -73,20 +76,26 @@ def violation_json(violation: RuleViolation, ruleset_id: str = "classic") -> dic
     }
 
 
-def side_score_json(side: SideScore) -> dict[str, Any]:
+def side_score_json(side: SideScore) -> answers.SideScore:
     """One side's result for a hand, as the scoring API and the game API both give it."""
+    canastas: answers.Canastas = {
+        "natural": side.canastas.natural,
+        "mixed": side.canastas.mixed,
+        "wild": side.canastas.wild,
+    }
+    if side.canastas.samba:
+        canastas["samba"] = side.canastas.samba
     return {
         "name": side.name,
         "hand_score": side.hand_score,
-        "breakdown": side.breakdown.as_dict(),
-        "canastas": {"natural": side.canastas.natural, "mixed": side.canastas.mixed, "wild": side.canastas.wild}
-        | ({"samba": side.canastas.samba} if side.canastas.samba else {}),
+        "breakdown": cast(answers.Breakdown, side.breakdown.as_dict()),
+        "canastas": canastas,
         "total_after": side.total_after,
         "next_minimum": side.next_minimum,
     }
 
 
-def hand_result_json(ruleset_id: str, result: HandResult) -> dict[str, Any]:
+def hand_result_json(ruleset_id: str, result: HandResult) -> answers.ScoreResult:
     """A scored hand in the 200 shape."""
     winner = result.outcome.winner
     return {
@@ -97,10 +106,17 @@ def hand_result_json(ruleset_id: str, result: HandResult) -> dict[str, Any]:
     }
 
 
+def violations_reply(refused: RuleViolations, ruleset_id: str) -> tuple[Response, int]:
+    """422 with every rule the hand breaks."""
+    every: answers.Violations = {"errors": [violation_json(v, ruleset_id) for v in refused.violations]}
+    return jsonify(every), 422
+
+
 @bp.get("/rulesets")
 def list_rulesets() -> Response:
     """Every rule set."""
-    return jsonify({"rulesets": [ruleset_json(ruleset) for ruleset in RULESETS.values()]})
+    every: answers.Rulesets = {"rulesets": [ruleset_json(ruleset) for ruleset in RULESETS.values()]}
+    return jsonify(every)
 
 
 @bp.get("/rulesets/<ruleset_id>")
@@ -116,7 +132,7 @@ def show_ruleset(ruleset_id: str) -> Response | tuple[Response, int]:
 def score() -> Response | tuple[Response, int]:
     """Score one hand and store nothing: 200 with the scores, 422 with every rule broken."""
     try:
-        entry = parse_score_request(json_body(), lambda number: _("Side %(number)s", number=number))
+        entry = read(ScoreRequest, json_body())
     except ShapeError as exc:
         return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
     base = get_ruleset(entry.ruleset)
@@ -128,13 +144,14 @@ def score() -> Response | tuple[Response, int]:
         ruleset = configured(base.id, entry.options, sides=len(entry.sides))
     except OptionError as exc:
         return json_error(400, "invalid_option", exc.render(translate), field=f"options.{exc.option}")
+    sides = entry.entries(lambda number: _("Side %(number)s", number=number))
     try:
-        refuse_unused_fields(ruleset, entry.sides)
+        refuse_unused_fields(ruleset, sides)
         require_the_round(ruleset, entry.hand_number)
     except ShapeError as exc:
         return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
     try:
-        result = score_hand(entry.sides, ruleset, entry.hand_number, entry.partners)
+        result = score_hand(sides, ruleset, entry.hand_number, entry.pair())
     except RuleViolations as exc:
-        return jsonify({"errors": [violation_json(v, base.id) for v in exc.violations]}), 422
+        return violations_reply(exc, base.id)
     return jsonify(hand_result_json(base.id, result))

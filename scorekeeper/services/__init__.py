@@ -12,7 +12,7 @@ from .errors import (
     Refused,
     StorageUnavailable,
 )
-from .games import NewGame, NewSide, find_game, rematch, replace_edit_link, start_game, starting_totals_of
+from .games import NewGame, NewSide, find_game, rematch, replace_edit_link, start_game
 from .hands import edit_hand, record_hand, restore_hand, undo_last_hand
 from .sheet import (
     LogLine,
@@ -63,6 +63,5 @@ __all__ = [
     "score_record",
     "seats",
     "start_game",
-    "starting_totals_of",
     "undo_last_hand",
 ]

@@ -15,8 +15,8 @@ from typing import Any
 from ..engine import RULESETS, Breakdown, OptionError, RuleViolations, configured, verify_hand
 from ..engine.i18n import N_, Msg
 from ..engine.options import table_options
-from ..shapes.limits import PLAYER_NAME, SIDE_NAME
-from ..shapes.payloads import ShapeError, parse_partners, parse_side, text
+from ..shapes import requests
+from ..shapes.problems import ShapeError, read
 from ..store.database import db
 from ..store.models import EditLog, Game, Hand
 from ..store.records import Record, apply_record, entry_json, partners_of, record_of, side_from_entry, to_entries
@@ -182,18 +182,11 @@ def _check(data: object) -> _Checked:
 def _sides(value: object) -> list[NewSide]:
     sides = []
     for k, side in enumerate(_list(value, "sides")):
-        item = _object(side, f"sides[{k}]")
-        members = _list(item.get("players"), f"sides[{k}].players")
         try:
-            players = tuple(
-                text(name, f"sides[{k}].players[{p}]", PLAYER_NAME).strip() for p, name in enumerate(members)
-            )
-            name = text(item.get("name", ""), f"sides[{k}].name", SIDE_NAME).strip()
+            read_side = read(requests.NewSide, side, f"sides[{k}]")
         except ShapeError as exc:
             raise Refused(exc.field, exc.msg) from exc
-        if not players:
-            raise Refused(f"sides[{k}].players", Msg(N_("Every side has at least one player.")))
-        sides.append(NewSide(name, players))
+        sides.append(NewSide(read_side.name.strip(), tuple(name.strip() for name in read_side.players)))
     if len(sides) < 2:
         raise Refused("sides", Msg(N_("A game has at least two sides.")))
     return sides
@@ -207,10 +200,10 @@ def _record(item: Mapping[str, Any], where: str, names: Sequence[str], ruleset: 
             f"{where}.sides", Msg(N_("sides must hold one entry per side: %(count)s."), {"count": len(names)})
         )
     try:
-        parsed = tuple(parse_side(entry, f"{where}.sides[{i}]") for i, entry in enumerate(entries))
-        partners = parse_partners(item.get("partners"), parsed)
+        hand = read(requests.HandBody, {"sides": entries, "partners": item.get("partners")}, where)
     except ShapeError as exc:
         raise Refused(exc.field, exc.msg) from exc
+    parsed, partners = hand.entries(), hand.pair()
     record: Record = {"partners": list(partners) if partners else None, "sides": [side_from_entry(e) for e in parsed]}
     try:
         verify_hand(to_entries(record, names, [0] * len(names)), ruleset, partners_of(record))

@@ -1,2 +1,2 @@
-"""What comes in, before any rule is checked: the bounds every input meets and the JSON shapes of a
-hand's sides (parsed into engine values). Pure: no Flask, no database."""
+"""What crosses the API, before any rule is checked: the bounds every input meets, the request bodies
+(pydantic models, turned into engine values) and the answers (typed dicts). Pure: no Flask, no database."""

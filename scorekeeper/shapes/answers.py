@@ -1,0 +1,165 @@
+"""The API's answers, declared once: typed dicts that the code building each answer is checked
+against (mypy) and that the OpenAPI document is made from (pydantic).
+
+Typed dicts rather than models: an answer is built once from engine values and sent, so it
+needs a checked shape and a schema, not validation on the way out.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, NotRequired
+
+from pydantic import ConfigDict, Field, with_config
+from typing_extensions import TypedDict
+
+CLOSED = ConfigDict(extra="forbid")
+
+
+@with_config(CLOSED)
+class Breakdown(TypedDict):
+    """A side's hand score, item by item."""
+
+    meld_points: int
+    canasta_bonus: int
+    red_three_bonus: int
+    going_out_bonus: int
+    special_bonus: int
+    hand_points: int
+    penalties: int
+
+
+@with_config(CLOSED)
+class Canastas(TypedDict):
+    """The canastas a side has, by kind."""
+
+    natural: int
+    mixed: int
+    wild: int
+    samba: NotRequired[Annotated[int, Field(description="Samba only, when the side has any.")]]
+
+
+@with_config(CLOSED)
+class SideScore(TypedDict):
+    """One side's result for a hand."""
+
+    name: str
+    hand_score: int
+    breakdown: Breakdown
+    canastas: Canastas
+    total_after: int
+    next_minimum: Annotated[int | None, Field(description="None after the last round of a game of fixed hands.")]
+
+
+@with_config(CLOSED)
+class ScoreResult(TypedDict):
+    """A scored hand."""
+
+    ruleset: str
+    sides: list[SideScore]
+    winner: str | None
+    game_over: bool
+
+
+@with_config(CLOSED)
+class Violation(TypedDict):
+    """One rule a hand breaks: its id, the side and field at fault, a sentence, a link to the rule."""
+
+    side: int | None
+    field: str | None
+    rule: str
+    message: str
+    help: str
+
+
+@with_config(CLOSED)
+class Violations(TypedDict):
+    """Every rule a hand breaks (422)."""
+
+    errors: list[Violation]
+
+
+class HandRecord(TypedDict):
+    """A hand as it was saved (what a 409 shows beside the one refused)."""
+
+    partners: list[int] | None
+    sides: list[dict[str, Any]]
+
+
+class Error(TypedDict):
+    """Every refusal but a 422: a code, a sentence, and for a malformed body the field at fault."""
+
+    error: str
+    message: str
+    field: NotRequired[Annotated[str, Field(description="The field at fault, for a malformed body.")]]
+    hand_number: NotRequired[int | None]
+    saved: NotRequired[HandRecord | None]
+
+
+@with_config(CLOSED)
+class Ruleset(TypedDict):
+    """A rule set: names in the request's language, its options, variants and every parameter."""
+
+    id: str
+    name: str
+    description: str
+    players: list[int]
+    individual: bool
+    sides: list[int]
+    sources: list[str]
+    options: list[str]
+    variants: dict[str, dict[str, Any]]
+    parameters: dict[str, Any]
+
+
+@with_config(CLOSED)
+class Rulesets(TypedDict):
+    """Every rule set."""
+
+    rulesets: list[Ruleset]
+
+
+@with_config(CLOSED)
+class GameHand(TypedDict):
+    """A hand of a game: as entered and as scored."""
+
+    number: int
+    version: int
+    dealer: str
+    partners: list[int] | None
+    entries: list[dict[str, Any]]
+    sides: list[SideScore]
+    counted: Annotated[
+        bool, Field(description="False for a hand played after the hand that ended the game: left out of the totals.")
+    ]
+
+
+@with_config(CLOSED)
+class GameSide(TypedDict):
+    """A side of a game and its players, clockwise."""
+
+    name: str
+    players: list[str]
+
+
+@with_config(CLOSED)
+class Game(TypedDict):
+    """A game and its whole sheet, every number from the engine."""
+
+    id: str
+    ruleset: str
+    options: dict[str, Any]
+    version: int
+    first_dealer: int
+    entry_mode: str
+    starting_totals: list[int]
+    sides: list[GameSide]
+    links: dict[str, str]
+    hands: list[GameHand]
+    totals: list[int]
+    next_hand: int
+    next_dealer: str
+    next_minimums: list[int | None]
+    to_target: list[int | None]
+    game_over: bool
+    winner: str | None
+    edit_token: NotRequired[Annotated[str, Field(description="Only in the answer that creates the game.")]]

@@ -1,0 +1,315 @@
+"""The API's request bodies, declared once: pydantic checks them and the OpenAPI document is made from them.
+
+Each model says what JSON is well formed and turns it into engine values; whether a hand keeps
+the rules of Canasta is the engine's to say (a 422 listing every rule broken).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationError,
+    ValidationInfo,
+    ValidatorFunctionWrapHandler,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
+
+from ..engine import RULESETS, entries, melds
+from ..engine.cards import HAND_KEYS, MELD_RANKS, SEQUENCE_ORDER, SEQUENCE_RANK, WILD_RANK
+from ..engine.entries import POINT_CLASSES, CanastaCount, QuickEntry, pooled_hand
+from ..engine.i18n import N_, Msg
+from ..engine.options import PARAMETERS
+from ..engine.rulesets import TiePolicy
+from .limits import LARGEST, MAX_ITEMS, MAX_SIDES, PLAYER_NAME, REASON, SIDE_NAME
+from .problems import FieldProblem, OneOf, storable
+
+Whole = Annotated[int, Field(ge=-LARGEST, le=LARGEST)]
+#: A count of cards or canastas: below zero is well formed JSON that breaks a rule (the engine's 422 negative_count).
+Count = Whole
+PlayerName = Annotated[str, Field(max_length=PLAYER_NAME), AfterValidator(storable)]
+SideName = Annotated[str, Field(max_length=SIDE_NAME), AfterValidator(storable)]
+CardsHeld = dict[Annotated[str, OneOf(HAND_KEYS, any_case=True)], Count]
+RuleSetId = Annotated[str, Field(min_length=1), WithJsonSchema({"type": "string", "enum": list(RULESETS)})]
+Options = Annotated[
+    dict[str, Any],
+    WithJsonSchema(
+        {
+            "type": "object",
+            "propertyNames": {"enum": sorted(PARAMETERS)},
+            "properties": {
+                "tie_policy": {
+                    "type": "string",
+                    "enum": [policy.value for policy in TiePolicy],
+                    "description": "A tie at the top when the game would end: play_on (another hand), draw, or"
+                    " went_out (the tied side that went out in that hand wins; if none did, another hand).",
+                }
+            },
+            "description": "House rules by parameter name; a value the engine refuses is a 400 naming options.<name>.",
+        }
+    ),
+]
+#: At most this many players hold cards on one side (six players in two teams of three).
+MOST_PLAYERS_A_SIDE = 3
+QUICK_FIELDS = frozenset({"meld_points", "canastas", "hand_points", "four_black_threes"})
+
+
+class Closed(BaseModel):
+    """A JSON object with exactly these fields, of exactly these types (no "2" for 2, no true for 1)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+class Meld(Closed):
+    """A meld: its rank and how many naturals, jokers and twos it holds."""
+
+    rank: Annotated[str, OneOf((*MELD_RANKS, SEQUENCE_RANK), any_case=True)]
+    naturals: Count = 0  # a sequence that does not say counts its cards
+    jokers: Count = 0
+    twos: Count = 0
+    cards: Annotated[
+        list[Annotated[str, WithJsonSchema({"type": "string", "enum": list(SEQUENCE_ORDER)})]],
+        Field(max_length=len(SEQUENCE_ORDER), description="A sequence's ranks in order (rank SEQ, Samba only)."),
+    ] = []
+
+    @model_validator(mode="after")
+    def _cards_fit_the_rank(self) -> Meld:
+        sequence = self.rank.upper() == SEQUENCE_RANK
+        if sequence and (not self.cards or any(card.upper() not in SEQUENCE_ORDER for card in self.cards)):
+            ranks = " ".join(SEQUENCE_ORDER)
+            raise FieldProblem(
+                Msg(N_("%(field)s must list the sequence's cards, each one of %(ranks)s."), {"ranks": ranks}),
+                ("cards",),
+            )
+        if not sequence and "cards" in self.model_fields_set:
+            raise FieldProblem(Msg(N_("Only a sequence (rank SEQ) lists its cards: %(field)s.")), ("cards",))
+        if self.rank.upper() == WILD_RANK and self.naturals:
+            raise FieldProblem(Msg(N_("A WILD meld holds wild cards only: %(field)s must be 0.")), ("naturals",))
+        return self
+
+    def meld(self) -> melds.Meld:
+        """The engine's meld."""
+        cards = tuple(card.upper() for card in self.cards)
+        naturals = self.naturals if "naturals" in self.model_fields_set else len(cards)
+        return melds.Meld(rank=self.rank.upper(), naturals=naturals, jokers=self.jokers, twos=self.twos, cards=cards)
+
+
+class Penalty(Closed):
+    """A table penalty and its reason."""
+
+    points: Whole
+    reason: Annotated[str, Field(max_length=REASON), AfterValidator(storable)] = ""
+
+
+def _penalty_form(value: object) -> str:
+    return "(list)" if isinstance(value, list) else "(points)"
+
+
+#: Points (a number), or a list of {points, reason}; the tags keep the union out of the field's name.
+Penalties = Annotated[
+    Annotated[Whole, Tag("(points)")] | Annotated[list[Penalty], Field(max_length=MAX_ITEMS), Tag("(list)")],
+    Discriminator(_penalty_form),
+    Field(description="Points (a number), or a list of {points, reason}."),
+]
+
+
+class QuickCanastas(Closed):
+    """Quick entry: the canastas a side made, by kind."""
+
+    natural: Count = 0
+    mixed: Count = 0
+    wild: Count = 0
+    samba: Count = 0
+
+
+class SideEntry(Closed):
+    """One side's hand: detailed (melds and cards held) or quick (the paper sheet's points)."""
+
+    name: PlayerName = ""
+    total_before: Whole = 0
+    melds: Annotated[list[Meld], Field(max_length=MAX_ITEMS)] = []
+    red_threes: Count = 0
+    went_out: bool = False
+    concealed: bool = False
+    hand: CardsHeld = {}
+    hands: Annotated[
+        list[CardsHeld],
+        Field(
+            max_length=MOST_PLAYERS_A_SIDE,
+            description="Modern American only: each player's cards held, in place of hand.",
+        ),
+    ] = []
+    black_threes: Annotated[Count, Field(description="Modern American only: black threes laid out as bonus cards.")] = 0
+    hand_by_value: dict[Annotated[str, OneOf(tuple(str(points) for points in POINT_CLASSES))], Count] = {}
+    penalties: Penalties = 0
+    meld_points: Whole = 0
+    canastas: QuickCanastas = QuickCanastas()
+    hand_points: Whole = 0
+    four_black_threes: Annotated[
+        bool,
+        Field(description="Quick entry: the side went out with four black threes melded (a bonus where paid)."),
+    ] = False
+
+    @model_validator(mode="after")
+    def _one_way_of_counting(self) -> SideEntry:
+        given = self.model_fields_set
+        if "hands" in given and "hand" in given:
+            raise FieldProblem(Msg(N_("Give hand or hands, not both: %(field)s.")), ("hands",))
+        if QUICK_FIELDS & given and (self.melds or any(self.hand.values()) or any(self.hand_by_value.values())):
+            raise FieldProblem(
+                Msg(N_("%(field)s gives both melds or hand and quick-entry points; give one or the other."))
+            )
+        return self
+
+    def entry(self, default_name: str = "") -> entries.SideEntry:
+        """The engine's side entry; an unnamed side is called ``default_name``."""
+        hands = tuple(_held(held) for held in self.hands)
+        quick = None
+        if QUICK_FIELDS & self.model_fields_set:
+            canastas = self.canastas
+            quick = QuickEntry(
+                meld_points=self.meld_points,
+                canastas=CanastaCount(canastas.natural, canastas.mixed, canastas.wild, canastas.samba),
+                hand_points=self.hand_points,
+                four_black_threes=self.four_black_threes,
+            )
+        penalties = self.penalties
+        return entries.SideEntry(
+            name=self.name.strip() or default_name,
+            total_before=self.total_before,
+            melds=tuple(meld.meld() for meld in self.melds),
+            red_threes=self.red_threes,
+            went_out=self.went_out,
+            concealed=self.concealed,
+            hand=pooled_hand(hands) if hands else _held(self.hand),
+            hand_by_value={int(points): count for points, count in self.hand_by_value.items()},
+            penalties=tuple(entries.Penalty(p.points, p.reason) for p in penalties)
+            if isinstance(penalties, list)
+            else ((entries.Penalty(penalties),) if penalties else ()),
+            quick=quick,
+            black_threes=self.black_threes,
+            hands=hands,
+        )
+
+
+def _held(cards: dict[str, int]) -> dict[str, int]:
+    """Cards held by key, keys in capitals (``k`` and ``K`` count together)."""
+    return pooled_hand([{key.upper(): count} for key, count in cards.items()])
+
+
+Partners = Annotated[
+    Annotated[list[Annotated[int, Field(ge=0, le=MAX_SIDES - 1)]], Field(min_length=2, max_length=2)] | None,
+    Field(description="Cutthroat: the two sides that played as partners this hand."),
+]
+
+
+class HandBody(Closed):
+    """A hand's sides, in seat order, and its cutthroat partners if any."""
+
+    sides: Annotated[list[SideEntry], Field(max_length=MAX_SIDES)]
+    partners: Partners = None
+
+    @field_validator("partners", mode="wrap")
+    @classmethod
+    def _two_sides_of_this_hand(
+        cls, value: object, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> list[int] | None:
+        sides: list[SideEntry] = info.data.get("sides", [])
+        expected = FieldProblem(
+            Msg(N_("partners must be two different side numbers from 0 to %(last)s."), {"last": len(sides) - 1})
+        )
+        try:
+            pair: list[int] | None = handler(value)
+        except ValidationError:
+            raise expected from None
+        if pair is None:
+            return None
+        first, second = pair
+        if first == second or first >= len(sides) or second >= len(sides):
+            raise expected
+        if ("quick" in _ways(sides[first])) != ("quick" in _ways(sides[second])):
+            raise FieldProblem(Msg(N_("Partners record the same way: both quick entries, or both detailed.")))
+        return pair
+
+    def entries(self, default_name: Callable[[int], str] | None = None) -> tuple[entries.SideEntry, ...]:
+        """The engine's side entries; an unnamed side is called ``default_name(its number)``."""
+        return tuple(
+            side.entry(default_name(number) if default_name else "") for number, side in enumerate(self.sides, 1)
+        )
+
+    def pair(self) -> tuple[int, int] | None:
+        """The partners as the engine takes them."""
+        return (self.partners[0], self.partners[1]) if self.partners else None
+
+
+def _ways(side: SideEntry) -> set[str]:
+    return {"quick"} if QUICK_FIELDS & side.model_fields_set else {"detailed"}
+
+
+class ScoreRequest(HandBody):
+    """``POST /api/v1/score``: one hand to score, nothing stored."""
+
+    ruleset: RuleSetId
+    options: Options = {}
+    hand_number: Annotated[int, Field(ge=1, le=LARGEST)] | None = None
+
+
+class NewHand(HandBody):
+    """``POST /api/v1/games/{id}/hands``: the next hand; ``expected_hands`` is how many the client knows of."""
+
+    expected_hands: Annotated[int, Field(ge=0, le=LARGEST)]
+    sides: Annotated[list[SideEntry], Field(min_length=2, max_length=MAX_SIDES)]
+
+
+class FixedHand(HandBody):
+    """``PUT /api/v1/games/{id}/hands/{number}``: a hand replaced; ``version`` is the hand's version the client saw."""
+
+    version: Annotated[int, Field(ge=0, le=LARGEST)]
+    sides: Annotated[list[SideEntry], Field(min_length=2, max_length=MAX_SIDES)]
+
+
+class NewSide(Closed):
+    """A side of a new game: its players clockwise, and a name if not theirs joined."""
+
+    name: SideName = ""
+    players: Annotated[list[PlayerName], Field(min_length=1, max_length=MOST_PLAYERS_A_SIDE)]
+
+
+class NewGame(Closed):
+    """``POST /api/v1/games``: the rule set, the sides, the house rules, who deals first."""
+
+    ruleset: RuleSetId
+    sides: Annotated[list[NewSide], Field(min_length=2, max_length=6)]
+    options: Options = {}
+    first_dealer: Annotated[int, Field(ge=0, le=5)] = 0
+    entry_mode: Annotated[
+        str,
+        OneOf(("detailed", "quick")),
+        Field(
+            description="How the hand form starts the first hand: card by card (detailed) or the paper sheet's totals."
+        ),
+    ] = "detailed"
+    starting_totals: Annotated[
+        list[Annotated[int, Field(json_schema_extra={"multipleOf": 5})]] | None,
+        Field(
+            description="Each side's total carried over from a paper sheet; the first hand's minimums follow from it."
+        ),
+    ] = None
+
+    @field_validator("starting_totals", mode="wrap")
+    @classmethod
+    def _whole_numbers(cls, value: object, handler: ValidatorFunctionWrapHandler) -> list[int] | None:
+        try:
+            totals: list[int] | None = handler(value)
+        except ValidationError:
+            raise FieldProblem(Msg(N_("starting_totals must be a list of whole numbers, one per side."))) from None
+        return totals
