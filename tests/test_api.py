@@ -213,6 +213,12 @@ RULE_INPUTS = {
     ),
     "concealed_without_going_out": ("classic", {}, [{"concealed": True}, {}]),
     "go_out_without_canastas": ("classic", {}, [{"melds": [M], "went_out": True}, {}]),
+    "special_hand_without_going_out": ("modern_american", {}, [{"special_hand": "pairs"}, {}]),
+    "special_hand_after_melding": (
+        "modern_american",
+        {},
+        [{"melds": [{"rank": "K", "naturals": 3}], "special_hand": "straight", "went_out": True}, {}],
+    ),
     "go_out_unfinished_wild_meld": (
         "modern_american",
         {"go_out_forbids_unfinished_wild_meld": True},

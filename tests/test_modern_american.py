@@ -129,3 +129,80 @@ def test_going_out_with_an_unfinished_wild_meld_is_a_house_rule_of_the_new_game_
     refused = client.post("/api/v1/score", json={"ruleset": "modern_american", "options": house, "sides": sides})
     assert refused.status_code == 422
     assert [error["rule"] for error in refused.get_json()["errors"]] == ["go_out_unfinished_wild_meld"]
+
+
+# ---- special hands [MACD] (D10) ----
+
+STRAIGHT = [{"went_out": True, "special_hand": "straight", "red_threes": 2}, {"melds": [{"rank": "Q", "naturals": 4}]}]
+
+
+def test_special_hands_are_scored_through_the_scoring_api(client):
+    answer = client.post("/api/v1/score", json={"ruleset": "modern_american", "sides": STRAIGHT})
+    assert answer.status_code == 200, answer.get_json()
+    ours, theirs = answer.get_json()["sides"]
+    assert (ours["hand_score"], ours["breakdown"]["special_bonus"], ours["breakdown"]["red_three_bonus"]) == (
+        3400,
+        3000,
+        300,
+    )
+    assert theirs["hand_score"] == -40
+    cla = client.post(
+        "/api/v1/score",
+        json={
+            "ruleset": "modern_american",
+            "options": {"special_garbage": 3000},
+            "sides": [{"went_out": True, "special_hand": "garbage"}, {}],
+        },
+    )
+    assert cla.get_json()["sides"][0]["breakdown"]["special_bonus"] == 3000
+
+
+def test_the_game_api_keeps_the_special_hand_a_side_went_out_with(client):
+    game = api_game(client, "modern_american")
+    saved = api_hand(client, game, 0, STRAIGHT).get_json()
+    assert saved["hands"][0]["entries"][0]["special_hand"] == "straight"
+    assert "special_hand" not in saved["hands"][0]["entries"][1]
+    assert saved["totals"] == [3400, -40]
+
+
+def test_special_hands_are_refused_with_a_400_where_the_rules_have_none(client):
+    answer = client.post("/api/v1/score", json={"ruleset": "classic", "sides": STRAIGHT})
+    assert (answer.status_code, answer.get_json()["field"]) == (400, "sides[0].special_hand")
+    game = api_game(client, "classic")
+    refused = api_hand(client, game, 0, STRAIGHT)
+    assert (refused.status_code, refused.get_json()["field"]) == (400, "sides[0].special_hand")
+    unknown = client.post(
+        "/api/v1/score", json={"ruleset": "modern_american", "sides": [{"went_out": True, "special_hand": "flush"}, {}]}
+    )
+    assert (unknown.status_code, unknown.get_json()["field"]) == (400, "sides[0].special_hand")
+
+
+def test_the_hand_form_records_a_special_hand_under_who_went_out(client):
+    sheet = start(client)
+    form = page_text(client.get(sheet + "/hands/new"))
+    for name in ("Went out: Straight", "Went out: Pairs, without wild cards", "Went out: Garbage"):
+        assert name in form
+    entry = {"expected_hands": "0", "out": "0:pairs", "s1_m_Q_n": "4"}
+    assert client.post(sheet + "/hands/new", data=entry).status_code == 302
+    page = page_text(client.get(sheet))
+    assert "+2600" in page
+    fix = client.get(sheet + "/hands/1").get_data(as_text=True)  # it comes back ticked to fix it
+    assert re.search(r'value="0:pairs" checked', fix)
+    classic = page_text(client.get(start_from_form(client, "classic", PAIRS) + "/hands/new"))
+    assert "Straight" not in classic
+
+
+def test_the_reference_explains_the_special_hands_and_the_new_game_page_offers_garbage(client):
+    text = re.sub(r"\s+", " ", get(client, "/rules/going-out?set=modern_american"))
+    assert "What each special hand scores: Straight 3000 · Pairs, without wild cards 2500" in text
+    assert "Garbage 2000" in text
+    assert "These rules have no special hands" in get(client, "/rules/going-out?set=classic")
+    spanish = get(client, "/rules/going-out?set=modern_american", "es")
+    assert "Escalera" in spanish
+    assert "Garbage (a special hand) scores" in page_text(client.get("/games/new/modern_american?players=4&sides=2"))
+
+
+def test_the_comparison_lists_the_special_hands(client):
+    compare = re.sub(r"\s+", " ", get(client, "/rules/compare"))
+    assert "Straight 3000" in compare
+    assert "Garbage 2000" in compare

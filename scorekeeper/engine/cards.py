@@ -93,3 +93,6 @@ CARDS_PER_PACK: dict[str, int] = {
 }
 
 WILD_KEYS: tuple[str, ...] = (Card.JOKER.value, Card.TWO.value)
+
+#: Modern American's special hands: a whole hand laid down at once by a player going out [MACD] (D10).
+SPECIAL_HANDS: tuple[str, ...] = ("straight", "pairs", "pairs_wild", "garbage")

@@ -271,6 +271,10 @@ MODERN_AMERICAN = RuleSet(
     mac_scoring=True,
     mac_incomplete_penalty=frozen_map({"A": 2500, "7": 2500, "WILD": 2000}),  # [MACJ][MACC]
     mac_hand_triple_penalty=1500,  # three or more aces or sevens in one player's hand [MACJ][MACC]
+    special_straight=3000,  # special hands [MACD] (pagat); Garbage 3000 for CLA, a house rule (D10)
+    special_pairs=2500,
+    special_pairs_wild=2000,
+    special_garbage=2000,
     min_table=((None, 125), (3000, 155), (5000, 180)),  # negative too [MACD] K17
     target=8500,  # [MACD][DUM]
     deal=13,  # and a talon of packets of 4 and 3 [MACD][POC]
@@ -278,7 +282,7 @@ MODERN_AMERICAN = RuleSet(
     top_card_counts_for_minimum=False,  # the first meld needs a clean triple from the hand [MACD]
     # Going out with an unfinished wild meld: charged its penalty [MACJ][MACC]; forbidden by one source
     # (canastaconnection) as a house rule (D9)
-    extra_options=("go_out_forbids_unfinished_wild_meld",),
+    extra_options=("go_out_forbids_unfinished_wild_meld", "special_garbage"),
 )
 
 SAMBA = RuleSet(

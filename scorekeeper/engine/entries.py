@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from .cards import HAND_KEYS
+from .cards import HAND_KEYS, SPECIAL_HANDS
 from .melds import Meld
 
 #: The values a card held can have, for counting a hand by value instead of by rank.
@@ -74,6 +74,8 @@ class SideEntry:
     # cards held (some penalties fall on a player); ``hand`` is then their sum
     black_threes: int = 0
     hands: tuple[Mapping[str, int], ...] = ()
+    # Modern American: the special hand (one of SPECIAL_HANDS) the side went out with, if any
+    special_hand: str = ""
 
     def __post_init__(self) -> None:
         unknown = set(self.hand).union(*self.hands) - set(HAND_KEYS)
@@ -83,6 +85,8 @@ class SideEntry:
             raise ValueError(f"card values are {POINT_CLASSES}")
         if self.quick is not None and (self.melds or any(self.hand.values()) or any(self.hand_by_value.values())):
             raise ValueError("a quick entry replaces melds and hand")
+        if self.special_hand and self.special_hand not in SPECIAL_HANDS:
+            raise ValueError(f"special hands are {SPECIAL_HANDS}")
 
     @property
     def has_melded(self) -> bool:

@@ -14,7 +14,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import TypeVar
 
-from .cards import CLASSIC_CARD_VALUES
+from .cards import CLASSIC_CARD_VALUES, SPECIAL_HANDS
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -187,6 +187,13 @@ class RuleSet:
     # cards that is not yet a canasta; the others only charge the unfinished meld's penalty (D9).
     go_out_forbids_unfinished_wild_meld: bool = False
     mac_hand_triple_penalty: int = 0
+    # Modern American's special hands, a player going out with the whole hand at once: what each scores
+    # (0: not in these rules). Straight 3000, Pairs 2500 (2000 with wild cards), Garbage 2000 (pagat) or
+    # 3000 (CLA) [MACD] (D10)
+    special_straight: int = 0
+    special_pairs: int = 0
+    special_pairs_wild: int = 0
+    special_garbage: int = 0
     wild_canasta_bonus_by_jokers: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
 
     # Initial-meld minimum (K15-K18)
@@ -232,6 +239,16 @@ class RuleSet:
         """What the engine has worked out from this rule set's values alone (each meld's verdict and
         worth), kept with the rule set so that it is worked out once; see ``melds.meld_facts``."""
         return {}
+
+    def special_hand_value(self, kind: str) -> int:
+        """What the special hand ``kind`` scores (0: these rules have no such hand)."""
+        value: int = getattr(self, f"special_{kind}", 0)
+        return value
+
+    @property
+    def special_hands(self) -> tuple[str, ...]:
+        """The special hands these rules score."""
+        return tuple(kind for kind in SPECIAL_HANDS if self.special_hand_value(kind))
 
     @property
     def players_allowed(self) -> tuple[int, ...]:

@@ -223,11 +223,14 @@ def score_side(
     special = canasta_count_bonus(canastas.total, ruleset) if ruleset.canasta_count_bonus else 0
     if entry.went_out and _four_black_threes_melded(entry):
         special += ruleset.black_three_four_bonus  # [S001] K12
+    if entry.special_hand:
+        special += ruleset.special_hand_value(entry.special_hand)  # Modern American [MACD] (D10)
     hand_points = -_hand_value(entry, ruleset)
     agreed = sum([p.points for p in entry.penalties]) if entry.penalties else 0
     penalties = -(agreed + _automatic_penalties(entry, ruleset))
     if ruleset.mac_scoring:
-        sign = mac_threes_sign(canastas.total)
+        # a special hand stands for the canastas a side needs to go out: its threes count plus (D10)
+        sign = 1 if entry.special_hand else mac_threes_sign(canastas.total)
         threes = mac_threes_value(entry.red_threes, ruleset) + mac_threes_value(entry.black_threes, ruleset)
         return Breakdown(
             meld_points=meld_points if canastas.total else -meld_points,  # minus with no canasta [MACJ]

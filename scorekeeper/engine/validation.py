@@ -103,6 +103,7 @@ def entry_violations(entry: SideEntry, ruleset: RuleSet, side: int | None, negat
                 "concealed",
             )
         )
+    problems += _special_hand_problems(entry, side)
     if ruleset.red_three_in_hand is RedThreeInHand.INVALID and entry.held(Card.RED_THREE) > 0:
         problems.append(
             RuleViolation(
@@ -128,6 +129,35 @@ def entry_violations(entry: SideEntry, ruleset: RuleSet, side: int | None, negat
     return problems
 
 
+def _special_hand_problems(entry: SideEntry, side: int | None) -> list[RuleViolation]:
+    """A special hand is the whole hand of the player going out, laid down at once by a side that had not
+    melded (Modern American, D10)."""
+    if not entry.special_hand:
+        return []
+    problems = []
+    if not entry.went_out:
+        problems.append(
+            RuleViolation(
+                "special_hand_without_going_out",
+                N_("A special hand is laid down by the player who goes out with it: tick went out."),
+                {},
+                side,
+                "special_hand",
+            )
+        )
+    if entry.has_melded:
+        problems.append(
+            RuleViolation(
+                "special_hand_after_melding",
+                N_("A special hand is a side's only meld: a side that has melds on the table cannot go out with one."),
+                {},
+                side,
+                "melds" if entry.quick is None else "meld_points",
+            )
+        )
+    return problems
+
+
 def unit_violations(
     unit: Unit, ruleset: RuleSet, negatives: dict[int, list[str]], made: Melded | None = None
 ) -> list[RuleViolation]:
@@ -135,7 +165,8 @@ def unit_violations(
     made = made or melded(unit.entry, ruleset)
     problems = _meld_problems(unit, ruleset, negatives, made)
     canastas = made.canastas
-    if unit.went_out_by is not None and not may_go_out_with(canastas, ruleset):
+    special = unit.entry.special_hand  # going out with a special hand needs no canasta (D10)
+    if unit.went_out_by is not None and not special and not may_go_out_with(canastas, ruleset):
         problems.append(go_out_problem(canastas_for_going_out(canastas, ruleset), ruleset, unit.went_out_by))
     if unit.went_out_by is not None and ruleset.go_out_forbids_unfinished_wild_meld:
         for index, (meld, facts) in enumerate(zip(unit.entry.melds, made.facts, strict=True)):

@@ -55,6 +55,8 @@ RULE_TOPICS: dict[str, str] = {
     "go_out_without_canastas": "going-out",
     "go_out_unfinished_wild_meld": "going-out",
     "hand_not_empty_after_going_out": "going-out",
+    "special_hand_without_going_out": "going-out",
+    "special_hand_after_melding": "going-out",
 }
 
 #: The rules the referee tools answer with, by topic.

@@ -16,7 +16,7 @@ from ..engine.options import table_shapes
 from ..engine.rulesets import MatchMode
 from ..translation import _, ngettext
 from .content_play import band_label
-from .options import CHOICE_TEXT
+from .options import CHOICE_TEXT, SPECIAL_HAND_NAMES
 
 #: Rows a rule set's own source decides; its other rows inherit the classic rules [P].
 OWN_ROWS: dict[str, set[str]] = {
@@ -116,6 +116,10 @@ def _special(rs: RuleSet) -> str:
     parts += [_("%(rank)s canasta %(bonus)s", rank=rank, bonus=bonus) for rank, bonus in rs.rank_natural_bonus.items()]
     if rs.canasta_required_for_positive:
         parts.append(_("canastas required for a positive score"))
+    parts += [
+        _("%(hand)s %(points)s", hand=_(SPECIAL_HAND_NAMES[kind]), points=rs.special_hand_value(kind))
+        for kind in rs.special_hands
+    ]
     return " · ".join(parts) or _("none")
 
 

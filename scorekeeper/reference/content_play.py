@@ -9,6 +9,7 @@ from ..engine.rulesets import MatchMode, MinimumBasis, RedThreeInHand, RuleSet, 
 from ..engine.validation import least_canasta_points
 from ..translation import _, ngettext
 from .content import Section, Topic, points
+from .options import SPECIAL_HAND_NAMES
 
 
 def discard_pile(rs: RuleSet) -> Topic:
@@ -181,6 +182,7 @@ def going_out(rs: RuleSet) -> Topic:
             ),
             Section("go_out_without_canastas", _("Canastas needed"), [need]),
             *_unfinished_wild_meld(rs),
+            *_special_hands(rs),
             Section(
                 "go_out_cards_left",
                 _("The last card"),
@@ -333,6 +335,53 @@ def winning(rs: RuleSet) -> Topic:
             Section("tie", _("A tie at the top"), [tie]),
         ],
     )
+
+
+def _special_hands(rs: RuleSet) -> list[Section]:
+    """Modern American's special hands (D10): what they score and when a side may go out with one."""
+    if not rs.special_hands:
+        none = _("These rules have no special hands: a side goes out with melds and canastas.")
+        return [
+            Section("special_hand_without_going_out", _("Special hands"), [none]),
+            Section("special_hand_after_melding", _("A special hand is the only meld"), [none]),
+        ]
+    values = " · ".join(
+        _("%(hand)s %(points)s", hand=_(SPECIAL_HAND_NAMES[kind]), points=rs.special_hand_value(kind))
+        for kind in rs.special_hands
+    )
+    return [
+        Section(
+            "special_hand_without_going_out",
+            _("Special hands"),
+            [
+                _(
+                    "A player may go out by laying the whole hand down at once in one of the patterns these rules"
+                    " call special hands. The side scores the special hand and the going-out bonus; it needs no"
+                    " canasta, and its threes count as if it had the canastas needed. The partner's cards still"
+                    " held count against the side as usual."
+                ),
+                _("What each special hand scores: %(values)s.", values=values),
+                _(
+                    "The rule texts differ on Garbage: 2000 in one, 3000 in the Canasta League of America's; the"
+                    " house rule sets it."
+                ),
+                _(
+                    "On the hand form, tap the special hand under the side that went out. The cards themselves are"
+                    " not checked: the table sees them laid down."
+                ),
+            ],
+        ),
+        Section(
+            "special_hand_after_melding",
+            _("A special hand is the only meld"),
+            [
+                _(
+                    "A special hand is laid down by a side that has nothing melded yet: a side with melds on the"
+                    " table cannot go out with one."
+                )
+            ],
+        ),
+    ]
 
 
 def _unfinished_wild_meld(rs: RuleSet) -> list[Section]:

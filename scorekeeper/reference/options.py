@@ -9,6 +9,10 @@ OPTION_TEXT: dict[str, tuple[str, str]] = {
     "target": (N_("Game to"), N_("Points that end the game.")),
     "target_rule": (N_("Ending the game"), N_("Whether reaching the target is enough, or it must be passed.")),
     "tie_policy": (N_("A tie at the top"), N_("When the game would end with two sides level.")),
+    "special_garbage": (
+        N_("Garbage (a special hand) scores"),
+        N_("2000 in one rule text, 3000 in the Canasta League of America's."),
+    ),
     "go_out_forbids_unfinished_wild_meld": (
         N_("No going out with an unfinished meld of wild cards"),
         N_(
@@ -88,6 +92,14 @@ OPTION_TEXT: dict[str, tuple[str, str]] = {
 }
 
 #: Choice value -> label, for options with a fixed set of values.
+#: Modern American's special hands, as the pages name them (engine.cards.SPECIAL_HANDS).
+SPECIAL_HAND_NAMES: dict[str, str] = {
+    "straight": N_("Straight"),
+    "pairs": N_("Pairs, without wild cards"),
+    "pairs_wild": N_("Pairs, with wild cards"),
+    "garbage": N_("Garbage"),
+}
+
 CHOICE_TEXT: dict[str, str] = {
     "reach": N_("reaching it is enough"),
     "exceed": N_("it must be passed"),

@@ -16,6 +16,7 @@ from ..engine import RULESETS, Breakdown, OptionError, RuleViolations, configure
 from ..engine.i18n import N_, Msg
 from ..engine.options import table_options
 from ..shapes import requests
+from ..shapes.by_ruleset import refuse_unused_fields
 from ..shapes.problems import ShapeError, read
 from ..store.database import db
 from ..store.models import EditLog, Game, Hand
@@ -204,6 +205,10 @@ def _record(item: Mapping[str, Any], where: str, names: Sequence[str], ruleset: 
     except ShapeError as exc:
         raise Refused(exc.field, exc.msg) from exc
     parsed, partners = hand.entries(), hand.pair()
+    try:
+        refuse_unused_fields(ruleset, parsed, f"{where}.sides")
+    except ShapeError as exc:
+        raise Refused(exc.field, exc.msg) from exc
     record: Record = {"partners": list(partners) if partners else None, "sides": [side_from_entry(e) for e in parsed]}
     try:
         verify_hand(to_entries(record, names, [0] * len(names)), ruleset, partners_of(record))

@@ -27,6 +27,12 @@ ROUND_NEEDED = N_(
 def refuse_unused_fields(ruleset: RuleSet, sides: Sequence[SideEntry], field: str = "sides") -> None:
     """The fields only Samba uses (a SEQ meld, canastas.samba) or only Modern American (black_threes,
     hands), refused elsewhere: a 400 naming the field."""
+    for index, side in enumerate(sides):
+        if side.special_hand and not ruleset.special_hand_value(side.special_hand):
+            raise ShapeError(
+                f"{field}[{index}].special_hand",
+                Msg(N_("These rules have no special hands (Modern American has them).")),
+            )
     if not ruleset.mac_scoring:
         for index, side in enumerate(sides):
             if side.black_threes:

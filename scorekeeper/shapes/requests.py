@@ -25,7 +25,7 @@ from pydantic import (
 )
 
 from ..engine import RULESETS, entries, melds
-from ..engine.cards import HAND_KEYS, MELD_RANKS, SEQUENCE_ORDER, SEQUENCE_RANK, WILD_RANK
+from ..engine.cards import HAND_KEYS, MELD_RANKS, SEQUENCE_ORDER, SEQUENCE_RANK, SPECIAL_HANDS, WILD_RANK
 from ..engine.entries import POINT_CLASSES, CanastaCount, QuickEntry, pooled_hand
 from ..engine.i18n import N_, Msg
 from ..engine.options import PARAMETERS
@@ -149,6 +149,11 @@ class SideEntry(Closed):
         ),
     ] = []
     black_threes: Annotated[Count, Field(description="Modern American only: black threes laid out as bonus cards.")] = 0
+    special_hand: Annotated[
+        str,
+        OneOf(SPECIAL_HANDS),
+        Field(description="Modern American only: the special hand the side went out with, if any."),
+    ] = ""
     hand_by_value: dict[Annotated[str, OneOf(tuple(str(points) for points in POINT_CLASSES))], Count] = {}
     penalties: Penalties = 0
     meld_points: Whole = 0
@@ -198,6 +203,7 @@ class SideEntry(Closed):
             quick=quick,
             black_threes=self.black_threes,
             hands=hands,
+            special_hand=self.special_hand,
         )
 
 

@@ -185,6 +185,8 @@ class HandEntry(db.Model):  # type: ignore[name-defined,misc]
     # cards_held is then their sum); None where the side's cards are not told apart.
     black_threes: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     cards_held_by_player: Mapped[list[dict[str, int]] | None] = mapped_column(JSON, default=None)
+    # Modern American: the special hand the side went out with ("" for none; engine.cards.SPECIAL_HANDS).
+    special_hand: Mapped[str] = mapped_column(String(12), default="", server_default="")
     hand_points: Mapped[int] = mapped_column(Integer, default=0)
     # Quick entry: the side went out with four black threes melded (a bonus in some rule sets).
     four_black_threes: Mapped[bool] = mapped_column(default=False, server_default=false())

@@ -32,6 +32,7 @@ SIDE_DEFAULTS: dict[str, Any] = {
     "four_black_threes": False,  # quick entry: four black threes melded by the side going out
     "black_threes": 0,  # Modern American: black threes laid out as bonus cards
     "cards_held_by_player": None,  # Modern American: each player's cards (cards_held is their sum)
+    "special_hand": "",  # Modern American: the special hand the side went out with
 }
 
 Record = dict[str, Any]
@@ -90,6 +91,7 @@ def to_entries(record: Record, names: Sequence[str], totals_before: Sequence[int
                 hand={} if quick else dict(side["cards_held"]),
                 hands=() if quick else tuple(dict(held) for held in side["cards_held_by_player"] or ()),
                 black_threes=side["black_threes"],
+                special_hand=side["special_hand"] or "",
                 hand_by_value={} if quick else {int(k): v for k, v in side["cards_held_by_value"].items()},
                 penalties=penalties,
                 quick=quick,
@@ -113,6 +115,7 @@ def side_from_entry(entry: SideEntry) -> dict[str, Any]:
         concealed=entry.concealed,
         penalties=[{"points": p.points, "reason": p.reason} for p in entry.penalties],
         black_threes=entry.black_threes,
+        special_hand=entry.special_hand,
         cards_held_by_player=[dict(held) for held in entry.hands] or None,
     )
     if entry.quick is not None:
@@ -146,7 +149,10 @@ def meld_record(meld: Meld) -> dict[str, Any]:
 def entry_json(side: dict[str, Any]) -> dict[str, Any]:
     """A record side in the scoring API's format (what the game API returns)."""
     side = {**SIDE_DEFAULTS, **side}
-    common = ({"black_threes": side["black_threes"]} if side["black_threes"] else {}) | {
+    common = (
+        ({"black_threes": side["black_threes"]} if side["black_threes"] else {})
+        | ({"special_hand": side["special_hand"]} if side["special_hand"] else {})
+    ) | {
         "red_threes": side["red_threes"],
         "went_out": side["went_out"],
         "concealed": side["concealed"],

@@ -20,6 +20,7 @@ from ..engine.cards import (
 from ..engine.entries import POINT_CLASSES, pooled_hand
 from ..engine.rulesets import RuleSet
 from ..engine.scoring import held_value
+from ..reference.options import SPECIAL_HAND_NAMES
 from ..shapes.limits import MAX_ITEMS, REASON
 from ..store.models import ENTRY_MODES
 from ..store.records import SIDE_DEFAULTS, Record
@@ -93,7 +94,14 @@ class HandForm(FlaskForm):
         return SideFields(
             index=i,
             name=name,
-            out_values=((str(i), False), (f"{i}c", True)),
+            out_values=(
+                (str(i), gettext("Went out")),
+                (f"{i}c", gettext("Went out concealed")),
+                *(
+                    (f"{i}:{kind}", gettext("Went out: %(hand)s", hand=gettext(SPECIAL_HAND_NAMES[kind])))
+                    for kind in self.ruleset.special_hands
+                ),
+            ),
             mode=self[f"{p}mode"],
             red_threes=self[f"{p}red3"],
             melds=rows,
@@ -127,7 +135,7 @@ class HandForm(FlaskForm):
         """The record the form describes, and where each record field's input is (for errors)."""
         record: Record = {"partners": None, "sides": []}
         where: dict[tuple[int, str], str] = {}
-        out_side, concealed = _parse_out(self.out.data)
+        out_side, concealed, special = _parse_out(self.out.data)
         for side in self.sides():
             p = f"s{side.index}_"
             melds: list[dict[str, Any]] = []
@@ -182,6 +190,7 @@ class HandForm(FlaskForm):
                     "red_threes": side.red_threes.data or 0,
                     "went_out": out_side == side.index,
                     "concealed": out_side == side.index and concealed,
+                    "special_hand": special if out_side == side.index else "",
                     "melds": melds,
                     "cards_held": held,
                     "cards_held_by_player": by_player or None,
@@ -253,7 +262,8 @@ class HandForm(FlaskForm):
             if f"{p}q_black3" in self:
                 self[f"{p}q_black3"].data = bool(side["four_black_threes"])
             if side["went_out"]:
-                self.out.data = f"{i}c" if side["concealed"] else str(i)
+                special = side.get("special_hand") or ""
+                self.out.data = f"{i}:{special}" if special else (f"{i}c" if side["concealed"] else str(i))
         if record.get("partners") and "partners" in self:
             self["partners"].data = "-".join(str(x) for x in sorted(record["partners"]))
 
@@ -262,11 +272,12 @@ def _three(form: HandForm, prefix: str) -> tuple[Field, Field, Field]:
     return (form[f"{prefix}_n"], form[f"{prefix}_j"], form[f"{prefix}_t"])
 
 
-def _parse_out(value: str | None) -> tuple[int | None, bool]:
+def _parse_out(value: str | None) -> tuple[int | None, bool, str]:
+    """Who went out: the side, whether concealed, and the special hand if any ("2", "2c", "2:pairs")."""
     if not value:
-        return None, False
-    concealed = value.endswith("c")
-    return int(value.rstrip("c")), concealed
+        return None, False, ""
+    side, _, special = value.partition(":")
+    return int(side.rstrip("c")), side.endswith("c"), special
 
 
 def hand_form(
@@ -348,6 +359,10 @@ def hand_form(
     out = [("", gettext("Nobody (the stock ran out)"))]
     for i, name in enumerate(side_names):
         out += [(str(i), name), (f"{i}c", gettext("%(name)s, concealed", name=name))]
+        out += [
+            (f"{i}:{kind}", gettext("%(name)s, %(hand)s", name=name, hand=gettext(SPECIAL_HAND_NAMES[kind])))
+            for kind in ruleset.special_hands
+        ]
     form.out.choices = choices(out)
     if ruleset.cutthroat:
         pairs = [(a, b) for a in range(len(side_names)) for b in range(a + 1, len(side_names))]

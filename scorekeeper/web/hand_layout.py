@@ -47,8 +47,8 @@ class SideFields:
 
     index: int
     name: str
-    #: The values of "who went out" that name this side: (value, concealed).
-    out_values: tuple[tuple[str, bool], ...]
+    #: The values of "who went out" that name this side, each with its label (plain, concealed, special hands).
+    out_values: tuple[tuple[str, str], ...]
     mode: Field
     red_threes: Field
     melds: list[MeldRow]

@@ -53,6 +53,7 @@ def side(
     name: str = "",
     black3: int = 0,
     hands: tuple[str, ...] = (),
+    special: str = "",
 ) -> SideEntry:
     """A detailed side entry from its notation; ``hands`` gives each player's cards (Modern American),
     and the side's ``held`` is then their sum."""
@@ -69,6 +70,7 @@ def side(
         penalties=tuple(Penalty(p) for p in penalties),
         black_threes=black3,
         hands=tuple(hand(cards) for cards in hands),
+        special_hand=special,
     )
 
 

@@ -418,6 +418,36 @@ HANDS = {
         refused=["go_out_unfinished_wild_meld"],
         options={"go_out_forbids_unfinished_wild_meld": True},
     ),
+    # Special hands [MACD] (D10): the player going out lays the whole hand down at once, with no canasta; the
+    # side scores the hand's value and the going-out bonus, its threes count plus (the special hand stands for
+    # the canastas), the partner's cards count minus. Straight: 3000 + 100 + 2 red threes 300 - a king 10.
+    "modern_american-a-straight-scores-3000": Hand(
+        "modern_american", [side(out=True, special="straight", red3=2, held="K"), side("Q:4")], [3390, -40]
+    ),
+    "modern_american-pairs-without-wild-cards-score-2500": Hand(
+        "modern_american", [side(out=True, special="pairs"), side()], [2600, 0]
+    ),
+    "modern_american-pairs-with-wild-cards-score-2000": Hand(
+        "modern_american", [side(out=True, special="pairs_wild", black3=1), side()], [2200, 0]
+    ),
+    "modern_american-garbage-scores-2000": Hand(
+        "modern_american", [side(out=True, special="garbage"), side()], [2100, 0]
+    ),
+    # CLA counts Garbage 3000: the house rule special_garbage.
+    "modern_american-garbage-scores-3000-as-the-cla-counts-it": Hand(
+        "modern_american",
+        [side(out=True, special="garbage"), side()],
+        [3100, 0],
+        options={"special_garbage": 3000},
+    ),
+    "modern_american-a-special-hand-is-laid-down-going-out": Hand(
+        "modern_american", [side(special="pairs"), side()], refused=["special_hand_without_going_out"]
+    ),
+    "modern_american-a-special-hand-is-the-sides-only-meld": Hand(
+        "modern_american",
+        [side("K:7 Q:7", out=True, special="straight"), side()],
+        refused=["special_hand_after_melding"],
+    ),
     "modern_american-no-wild-cards-in-sevens": Hand(
         "modern_american", [side("7:6j1"), side()], refused=["sevens_no_wilds"]
     ),
