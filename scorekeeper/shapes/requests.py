@@ -169,17 +169,22 @@ class SideEntry(Closed):
         given = self.model_fields_set
         if "hands" in given and "hand" in given:
             raise FieldProblem(Msg(N_("Give hand or hands, not both: %(field)s.")), ("hands",))
-        if QUICK_FIELDS & given and (self.melds or any(self.hand.values()) or any(self.hand_by_value.values())):
+        if self.is_quick and (self.melds or any(self.hand.values()) or any(self.hand_by_value.values())):
             raise FieldProblem(
                 Msg(N_("%(field)s gives both melds or hand and quick-entry points; give one or the other."))
             )
         return self
 
+    @property
+    def is_quick(self) -> bool:
+        """Whether the side gives the paper sheet's points (any quick-entry field, even at 0)."""
+        return bool(QUICK_FIELDS & self.model_fields_set)
+
     def entry(self, default_name: str = "") -> entries.SideEntry:
         """The engine's side entry; an unnamed side is called ``default_name``."""
         hands = tuple(_held(held) for held in self.hands)
         quick = None
-        if QUICK_FIELDS & self.model_fields_set:
+        if self.is_quick:
             canastas = self.canastas
             quick = QuickEntry(
                 meld_points=self.meld_points,
@@ -242,7 +247,7 @@ class HandBody(Closed):
         first, second = pair
         if first == second or first >= len(sides) or second >= len(sides):
             raise expected
-        if ("quick" in _ways(sides[first])) != ("quick" in _ways(sides[second])):
+        if sides[first].is_quick != sides[second].is_quick:
             raise FieldProblem(Msg(N_("Partners record the same way: both quick entries, or both detailed.")))
         return pair
 
@@ -255,10 +260,6 @@ class HandBody(Closed):
     def pair(self) -> tuple[int, int] | None:
         """The partners as the engine takes them."""
         return (self.partners[0], self.partners[1]) if self.partners else None
-
-
-def _ways(side: SideEntry) -> set[str]:
-    return {"quick"} if QUICK_FIELDS & side.model_fields_set else {"detailed"}
 
 
 class ScoreRequest(HandBody):
