@@ -190,6 +190,7 @@ def register_template_globals(app: Flask) -> None:
     from flask_babel import get_locale
 
     from .translation import short_time
+    from .web.display import current_display
     from .web.wording import (
         breakdown_rows,
         ends_game_sentence,
@@ -202,6 +203,7 @@ def register_template_globals(app: Flask) -> None:
 
     app.jinja_env.globals.update(
         current_locale=lambda: str(get_locale() or "en"),
+        display=current_display,
         winner_sentence=winner_sentence,
         finished_sentence=finished_sentence,
         leader_sentence=leader_sentence,

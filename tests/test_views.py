@@ -246,6 +246,7 @@ def test_forms_need_the_csrf_token(app):
     assert client.post(game + "/hands/new", data=SPEC_FORM).status_code == 400
     assert client.post(game + "/undo", data={"number": "1", "version": "1"}).status_code == 400
     assert client.post("/language", data={"lang": "es"}).status_code == 400
+    assert client.post("/settings", data={"theme": "dark", "size": "100"}).status_code == 400
 
 
 def test_the_language_follows_the_browser(client):

@@ -1,6 +1,6 @@
 """Phones following a game ask every 1.5 s whether their copy is still current. Most of the time it
 is, and the answer is an empty 304: this answers it in front of the app, from the request's
-If-None-Match, language and time zone and one small query, before any session, locale or view is
+If-None-Match, language, time zone and display settings and one small query, before any session, locale or view is
 set up. Anything else, including every link that leads to no game, goes on to the app.
 """
 
@@ -14,6 +14,7 @@ from flask import Flask
 from werkzeug.wrappers import Request, Response
 
 from ..shapes.limits import is_token
+from .display import display_of
 from .language import locale_of, timezone_of
 from .views.conditional import tag_for
 
@@ -68,7 +69,7 @@ class Revalidation:
             return None  # no such game: the app answers (and counts the wrong link)
         config = self.app.config
         language = locale_of(asked, config["LANGUAGES"], config["BABEL_DEFAULT_LOCALE"])
-        tag = tag_for(stamp.version, view, language, timezone_of(asked))
+        tag = tag_for(stamp.version, view, language, timezone_of(asked), display_of(asked).cookie)
         if not asked.if_none_match.contains(tag):
             return None
         from .headers import secure

@@ -1,4 +1,5 @@
-"""axe-core on every page, in both languages: no serious or critical finding."""
+"""axe-core on every page, in both languages, in the light, dark and pure black themes: no serious or
+critical finding."""
 
 from __future__ import annotations
 
@@ -26,10 +27,11 @@ def serious_findings(page) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("language", ["en", "es"])
-def test_no_page_has_a_serious_accessibility_finding(browser: Browser, live_server: str, language: str):
+@pytest.mark.parametrize(("language", "theme"), [("en", "light"), ("es", "light"), ("es", "dark"), ("en", "black")])
+def test_no_page_has_a_serious_accessibility_finding(browser: Browser, live_server: str, language: str, theme: str):
     # The policy forbids inline scripts; only this test's context may inject axe.
     context = browser.new_context(**PHONE, bypass_csp=True, locale="es-ES" if language == "es" else "en-GB")
+    context.add_cookies([{"name": "display", "value": f"{theme}.100", "url": live_server}])
     page = context.new_page()
     found: dict[str, list[str]] = {}
 

@@ -1,4 +1,5 @@
-"""Every page fits every phone: 320 px wide, and 390 px with the phone's text at 200 %, in both languages;
+"""Every page fits every phone: 320 px wide, and 390 px with the phone's text at 200 %, 200 % chosen on the
+settings page at 390 and 320 px, in both languages;
 Save and "Record hand N" are always on screen."""
 
 from __future__ import annotations
@@ -53,38 +54,51 @@ def pages_of(game: dict) -> list[str]:
     ]
 
 
+#: Sheet totals are on one line when their box is no taller than a line and a half of their text.
+TOTALS_ON_TWO_LINES = """() => [...document.querySelectorAll('.sheet .cell .score, .sheet .cell .total')]
+  .filter(e => e.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(e).fontSize))
+  .map(e => e.textContent)"""
+
+
 @pytest.mark.parametrize("language", ["es", "en"])
-@pytest.mark.parametrize(("width", "large_text"), [(320, False), (390, True)])
-def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: str, width: int, large_text: bool):
-    """At 320 px wide, and at 390 px with the phone's text at 200 % (then also the red threes' + on screen)."""
+@pytest.mark.parametrize(("width", "text"), [(320, "usual"), (390, "phone"), (390, "setting"), (320, "setting")])
+def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: str, width: int, text: str):
+    """At 320 px wide; at 390 px with the phone's own text at 200 % (then also the red threes' + on screen);
+    with 200 % chosen on the settings page at 390 and 320 px (then the sheet's totals each on one line)."""
     context = browser.new_context(
         viewport={"width": width, "height": 640 if width == 320 else 844},
         is_mobile=True,
         has_touch=True,
-        bypass_csp=large_text,  # only to inject the larger text
+        bypass_csp=text == "phone",  # only to inject the larger text
     )
     context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
+    if text == "setting":
+        context.add_cookies([{"name": "display", "value": "auto.200", "url": live_server}])
     page = context.new_page()
     game = long_game(page, live_server, 2)
-    wide = {}
+    wide, wrapped = {}, {}
     for path in pages_of(game):
         page.goto(live_server + path)
-        if large_text:
+        if text == "phone":
             page.add_style_tag(content=LARGE_TEXT)
         page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
         scrolled = page.evaluate("document.documentElement.scrollWidth")
         if scrolled > width:
             wide[path] = scrolled
-        if not large_text:
+        if text == "usual":
             assert small_targets(page) == [], path
-    if large_text:
+        if text == "setting" and page.evaluate(TOTALS_ON_TWO_LINES):
+            wrapped[path] = page.evaluate(TOTALS_ON_TWO_LINES)
+    if text != "usual":
         page.goto(f"{live_server}/e/{game['edit_token']}/hands/new")
-        page.add_style_tag(content=LARGE_TEXT)
+        if text == "phone":
+            page.add_style_tag(content=LARGE_TEXT)
         plus = page.locator("#side-0 label.chip:has(#s0_red3-4)").bounding_box()
         assert plus["x"] + plus["width"] <= width
-        page.screenshot(path=f"test-results/hand-form-text-200-{language}.png", full_page=True)
+        page.screenshot(path=f"test-results/hand-form-text-200-{text}-{width}-{language}.png", full_page=True)
     context.close()
     assert wide == {}
+    assert wrapped == {}
 
 
 def test_record_hand_is_on_screen_on_a_long_sheet_and_save_while_typing(page: Page, live_server: str):

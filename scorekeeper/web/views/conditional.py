@@ -1,5 +1,5 @@
 """Conditional answers for pages that change only with the game: an ETag from the game's version and
-what the reader sees it in (language, time zone), and 304 Not Modified while nothing changed, found
+what the reader sees it in (language, time zone, display settings), and 304 Not Modified while nothing changed, found
 without loading a single hand."""
 
 from __future__ import annotations
@@ -8,17 +8,18 @@ from flask import request
 from flask_babel import get_locale
 from werkzeug.wrappers import Response
 
+from ..display import current_display
 from ..language import select_timezone
 
 
 def version_tag(version: int, view: str) -> str:
     """The ETag of ``view`` of a game at ``version``, as the requesting phone reads it."""
-    return tag_for(version, view, str(get_locale()), select_timezone())
+    return tag_for(version, view, str(get_locale()), select_timezone(), current_display().cookie)
 
 
-def tag_for(version: int, view: str, language: str, zone: str) -> str:
-    """The ETag of ``view`` of a game at ``version`` in ``language`` and time ``zone``."""
-    return f"{view}-{version}-{language}-{zone}"
+def tag_for(version: int, view: str, language: str, zone: str, display: str) -> str:
+    """The ETag of ``view`` of a game at ``version`` in ``language``, time ``zone`` and ``display`` settings."""
+    return f"{view}-{version}-{language}-{zone}-{display}"
 
 
 def unchanged(tag: str) -> Response | None:
