@@ -38,7 +38,11 @@ def test_a_penalty_count_past_the_bound_is_refused_at_once_and_nothing_is_stored
     form = client.get(sheet + "/hands/new").get_data(as_text=True)
     penalty_boxes = sorted(set(re.findall(r'name="(s[01]_p_[a-z_0-9]+)"', form)))
     assert penalty_boxes, "es_tradicional lists penalties"
-    response = client.post(sheet + "/hands/new", data={"expected_hands": "0", **dict.fromkeys(penalty_boxes, "100000")})
+    response = client.post(
+        sheet + "/hands/new",
+        data={"expected_hands": "0", **dict.fromkeys(penalty_boxes, "100000")},
+        follow_redirects=True,
+    )
     assert response.status_code == 400  # refused by the form's bounds before any scoring (bench/pages.py times it)
     assert "At most 60 here" in response.get_data(as_text=True)
     with app.app_context():
@@ -50,7 +54,9 @@ def test_penalties_of_one_side_are_at_most_the_api_list_bound(app, client):
     form = client.get(sheet + "/hands/new").get_data(as_text=True)
     boxes = sorted(set(re.findall(r'name="(s0_p_[a-z_0-9]+)"', form)))
     per_box = MAX_ITEMS // 2 + 1  # each box within its bound, the side's total past it
-    response = client.post(sheet + "/hands/new", data={"expected_hands": "0", boxes[0]: per_box, boxes[1]: per_box})
+    response = client.post(
+        sheet + "/hands/new", data={"expected_hands": "0", boxes[0]: per_box, boxes[1]: per_box}, follow_redirects=True
+    )
     assert response.status_code == 400
     assert f"At most {MAX_ITEMS} penalties a side in one hand." in response.get_data(as_text=True)
 

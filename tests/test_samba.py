@@ -82,7 +82,7 @@ def test_a_sequence_with_a_gap_comes_back_with_the_rule_named(client):
     sheet = start(client)
     broken = {**SAMBA_FORM, "s1_sq0_low": "6", "s1_sq0_high": "4"}  # the wrong way round
 
-    answer = client.post(sheet + "/hands/new", data=broken)
+    answer = client.post(sheet + "/hands/new", data=broken, follow_redirects=True)
 
     assert answer.status_code == 422
     page = page_text(answer)

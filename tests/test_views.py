@@ -129,7 +129,9 @@ def test_the_preview_names_what_is_wrong(client):
 
 def test_a_refused_hand_keeps_everything_typed_and_links_the_rule(client):
     game = start_classic(client)
-    response = client.post(game + "/hands/new", data={**SPEC_FORM, "s0_m_8_j": "4", "s0_m_8_t": "1"})
+    response = client.post(
+        game + "/hands/new", data={**SPEC_FORM, "s0_m_8_j": "4", "s0_m_8_t": "1"}, follow_redirects=True
+    )
     assert response.status_code == 422
     page = text(response)
     assert 'data-rule="meld_max_wilds"' in page
@@ -142,7 +144,7 @@ def test_a_refused_hand_keeps_everything_typed_and_links_the_rule(client):
 
 def test_a_box_that_is_not_a_number_comes_back_marked(client):
     game = start_classic(client)
-    response = client.post(game + "/hands/new", data={**SPEC_FORM, "s0_m_8_n": "six"})
+    response = client.post(game + "/hands/new", data={**SPEC_FORM, "s0_m_8_n": "six"}, follow_redirects=True)
     assert response.status_code == 400
     page = text(response)
     assert "Type a whole number." in page
@@ -155,7 +157,7 @@ def test_red_threes_no_deck_holds_are_refused_by_name(client, sent):
     """Two packs hold four red threes: the one-tap choice offers 0 to 4, and anything else sent is
     refused naming the field, with the rest of the form as typed."""
     game = start_classic(client)
-    response = client.post(game + "/hands/new", data={**SPEC_FORM, "s0_red3": sent})
+    response = client.post(game + "/hands/new", data={**SPEC_FORM, "s0_red3": sent}, follow_redirects=True)
     assert response.status_code == 400
     page = text(response)
     assert "Red threes laid down: pick a number from 0 to 4." in page
@@ -332,7 +334,9 @@ def test_a_cutthroat_hand_through_the_page(client):
 def test_penalties_from_the_rule_sets_list_are_counted_and_a_negative_count_is_refused(client):
     game = client.post("/games/new/es_tradicional?players=4&sides=2", data={"mode": "target"}).headers["Location"]
     two = {"expected_hands": "0", "s0_m_K_n": "3", "s0_p_two_cards_instead_of_one": "2"}
-    refused = client.post(game + "/hands/new", data={**two, "s0_p_two_cards_instead_of_one": "-1"})
+    refused = client.post(
+        game + "/hands/new", data={**two, "s0_p_two_cards_instead_of_one": "-1"}, follow_redirects=True
+    )
     assert refused.status_code == 422
     assert 'data-rule="negative_count"' in text(refused)
     assert client.post(game + "/hands/new", data=two).status_code == 302
@@ -366,7 +370,9 @@ def test_a_fix_sent_twice_with_its_key_changes_the_hand_once(client):
 
 def test_a_blank_hand_form_is_refused_with_its_reason(client):
     sheet = start_classic(client)
-    response = client.post(sheet + "/hands/new", data={"expected_hands": "0", "s0_mode": "detailed", "out": ""})
+    response = client.post(
+        sheet + "/hands/new", data={"expected_hands": "0", "s0_mode": "detailed", "out": ""}, follow_redirects=True
+    )
     assert response.status_code == 400
     assert "Nothing has been typed for this hand yet" in text(response)
 
@@ -407,7 +413,7 @@ def test_rules_opened_from_the_read_only_link_never_show_the_edit_link(client):
 def test_a_refused_hands_rule_links_stay_in_the_edit_context(client):
     sheet = start_classic(client)
     path = sheet.split("localhost")[-1]
-    refused = text(client.post(sheet + "/hands/new", data={**SPEC_FORM, "s0_m_8_j": "4"}))
+    refused = text(client.post(sheet + "/hands/new", data={**SPEC_FORM, "s0_m_8_j": "4"}, follow_redirects=True))
     assert f'href="{path}/rules/melds#meld_max_wilds"' in refused
 
 
@@ -467,7 +473,9 @@ def test_a_hand_sent_with_an_expired_security_token_comes_back_with_every_value(
 
 def test_a_refused_hand_keeps_empty_boxes_empty_and_opens_blocks_that_hold_values(client):
     sheet = start_classic(client)
-    refused = text(client.post(sheet + "/hands/new", data={**SPEC_FORM, "s0_m_8_j": "4", "s1_m_K_n": ""}))
+    refused = text(
+        client.post(sheet + "/hands/new", data={**SPEC_FORM, "s0_m_8_j": "4", "s1_m_K_n": ""}, follow_redirects=True)
+    )
     assert 'name="s1_m_K_n" value=""' in refused  # not "0"
     assert 'name="s0_h_K" value="1"' in refused
     assert re.search(r'<details class="held" open>\s*<summary>', refused)  # side 0 holds cards: unfolded
@@ -570,3 +578,58 @@ def test_the_new_game_form_carries_on_a_paper_sheet(client):
     body = text(refused)
     assert "A total carried over is a multiple of 5: 1503 is not." in body
     assert 'value="1503"' in body  # the form comes back as typed
+
+
+def test_a_refused_hand_is_shown_by_its_own_address_so_back_never_resends_it(client, app):
+    """Post/redirect/get: the refused form comes back from a GET of the form's address, as often as
+    Back asks for it, with every value typed and the rule named; a saved hand forgets it."""
+    sheet = start_classic(client)
+    sent = client.post(sheet + "/hands/new", data={**SPEC_FORM, "s0_m_8_j": "4", "s0_m_8_t": "1"})
+    assert sent.status_code == 303
+    assert sent.headers["Location"].endswith("/hands/new?refused=1")
+    for _back_again in range(2):
+        shown = client.get(sent.headers["Location"])
+        assert shown.status_code == 422
+        page = text(shown)
+        assert 'data-rule="meld_max_wilds"' in page
+        assert 'name="s0_m_8_j" value="4"' in page
+        assert 'name="s0_m_8_t" value="1"' in page
+    other_phone = app.test_client()
+    assert 'name="s0_m_8_j" value="4"' not in text(other_phone.get(sent.headers["Location"]))
+    assert client.post(sheet + "/hands/new", data=SPEC_FORM).status_code == 302
+    fresh = client.get(sent.headers["Location"])
+    assert fresh.status_code == 200
+    assert 'name="s0_m_8_j" value="4"' not in text(fresh)  # the saved hand's form is not offered again
+
+
+def test_a_refused_fix_is_shown_by_its_own_address(client):
+    sheet = start_classic(client)
+    client.post(sheet + "/hands/new", data=SPEC_FORM)
+    sent = client.post(sheet + "/hands/1", data={**SPEC_FORM, "version": "1", "s0_red3": "5"})
+    assert sent.status_code == 303
+    shown = client.get(sent.headers["Location"])
+    assert shown.status_code == 400
+    assert "Red threes laid down: pick a number from 0 to 4." in text(shown)
+    assert 'name="version" type="hidden" value="1"' in text(shown)
+
+
+def test_a_refused_form_too_large_for_the_session_is_answered_at_once(client):
+    sheet = start_classic(client)
+    noise = "".join(f"{i:x}" for i in range(3000))  # far past any hand, and past what a cookie holds
+    answer = client.post(sheet + "/hands/new", data={**SPEC_FORM, "s0_m_8_j": "4", "extra": noise})
+    assert answer.status_code == 422
+    assert 'name="s0_m_8_j" value="4"' in text(answer)
+
+
+def test_a_refused_form_shown_again_carries_a_token_that_saves(app):
+    app.config["WTF_CSRF_ENABLED"] = True
+    client = app.test_client()
+    page = client.get("/games/new/classic?players=4&sides=2").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    game = client.post("/games/new/classic?players=4&sides=2", data={**PLAYERS, "csrf_token": token})
+    sheet = game.headers["Location"]
+    sent = client.post(sheet + "/hands/new", data={**SPEC_FORM, "s0_m_8_j": "4", "csrf_token": token})
+    shown = client.get(sent.headers["Location"]).get_data(as_text=True)
+    fresh = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', shown)
+    assert fresh is not None
+    assert client.post(sheet + "/hands/new", data={**SPEC_FORM, "csrf_token": fresh.group(1)}).status_code == 302

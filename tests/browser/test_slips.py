@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from .test_journeys import add_meld, red_threes, save, start_game, went_out
@@ -99,6 +101,29 @@ def test_a_refused_hand_keeps_its_folded_values_in_view_and_scores_at_once(page:
     expect(page.locator("#s0_h_K")).to_have_value("2")
     expect(page.locator("#s0_h_A")).to_have_value("")  # empty stays empty
     expect(page.locator("#preview")).to_contain_text("A meld may hold at most 3 wild cards")  # without typing
+
+
+def test_back_from_the_rule_of_a_refused_hand_returns_to_the_form_as_typed(page: Page, live_server: str):
+    """No "Confirm Form Resubmission": the refused form is shown by a GET of its own address."""
+    start_game(page, live_server, "classic", "4 players in 2 pairs", PLAYERS)
+    page.get_by_role("link", name="Record hand 1").tap()
+    add_meld(page, 0, "Q", 3, jokers=2, twos=2)
+    add_meld(page, 1, "K", 4)
+    red_threes(page, 1, 2)
+    with page.expect_navigation():
+        save(page)
+    expect(page).to_have_url(re.compile(r"/hands/new\?refused=1$"))
+    page.locator("#problems a", has_text="The rule").first.tap()
+    expect(page.locator("section.rule:target")).to_be_visible()
+    answer = page.go_back()
+    assert answer is not None
+    assert answer.request.method == "GET"
+    expect(page.locator("#problems")).to_contain_text("A meld may hold at most 3 wild cards")
+    expect(page.locator("#s0_m_Q_j")).to_have_value("2")
+    expect(page.locator("#s0_m_Q_t")).to_have_value("2")
+    expect(page.locator("#s1_m_K_n")).to_have_value("4")
+    expect(page.locator("#side-1 label.chip:has(#s1_red3-2) input")).to_be_checked()
+    page.screenshot(path="test-results/back-from-the-rule.png", full_page=True)
 
 
 def test_undo_asks_first_and_the_hand_can_be_put_back(page: Page, live_server: str):

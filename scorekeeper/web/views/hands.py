@@ -1,13 +1,21 @@
 """Hands: record the next one, fix one, the live preview, undo and put back; the forms come back
-with every value typed whatever ends a save (a refusal, a conflict, a full database, an old page)."""
+with every value typed whatever ends a save (a refusal, a conflict, a full database, an old page).
+
+A hand the rules or the form refuse is answered by post/redirect/get: the form as typed is kept in the
+phone's session and shown again by the page's own address, so that Back from a rule's page (the
+refusal links to it) returns to the form with its values, never to the browser's "Confirm Form
+Resubmission"."""
 
 from __future__ import annotations
 
+import json
+import zlib
 from typing import Any, Literal
 
-from flask import abort, redirect, render_template, request, url_for
+from flask import abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError, generate_csrf
+from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from ... import services
@@ -31,12 +39,12 @@ from .memory import phone_id
 def record_hand(edit_token: str) -> Page:
     """Record the next hand."""
     if request.method == "GET":
-        return _blank_hand_form(edit_token)
+        return _refused_again(edit_token, None) or _blank_hand_form(edit_token)
     game = find_or_404(edit_token, editable=True)
     sheet = services.compute_sheet(game)
     form = _hand_form(game, sheet)
     if not form.validate_on_submit():
-        return _render_hand_form(game, sheet, form, number=sheet.next_hand, status=400)
+        return _refused(game, sheet, form, sheet.next_hand, status=400)
     record, where = form.to_record()
     try:
         services.record_hand(
@@ -45,7 +53,7 @@ def record_hand(edit_token: str) -> Page:
     except services.AlreadySaved as done:
         return _already_saved(game, done)
     except RuleViolations as refused:
-        return _render_hand_form(game, sheet, form, sheet.next_hand, refused.violations, where, status=422)
+        return _refused(game, sheet, form, sheet.next_hand, refused.violations, where, status=422)
     except services.Conflict as conflict:
         form.expected_hands.data = str(len(sheet.hands))
         return _render_conflict(game, form, conflict, sheet.next_hand)
@@ -54,6 +62,7 @@ def record_hand(edit_token: str) -> Page:
         return _render_hand_form(game, sheet, form, number=sheet.next_hand, status=409)
     except services.StorageUnavailable:
         return _not_saved(game, sheet, form, sheet.next_hand)
+    session.pop(REFUSED, None)
     return redirect(url_for("games.edit_sheet", edit_token=edit_token) + f"#hand-{sheet.next_hand}")
 
 
@@ -65,6 +74,10 @@ def edit_hand(edit_token: str, number: int) -> Page:
     sheet = services.compute_sheet(game)
     if not 1 <= number <= (len(sheet.hands) if request.method == "GET" else sheet.next_hand):
         abort(404)  # no such hand (a fix sent for the next number may be of a hand undone meanwhile: a conflict)
+    if request.method == "GET":
+        again = _refused_again(edit_token, number)
+        if again is not None:
+            return again
     form = _hand_form(game, sheet)
     if request.method == "GET":
         stored = sheet.hands[number - 1]
@@ -73,14 +86,14 @@ def edit_hand(edit_token: str, number: int) -> Page:
         form.save_key.data = new_token()
         return _render_hand_form(game, sheet, form, number=number)
     if not form.validate_on_submit():
-        return _render_hand_form(game, sheet, form, number=number, status=400)
+        return _refused(game, sheet, form, number, status=400)
     record, where = form.to_record()
     try:
         services.edit_hand(game, number, record, expected_version=_int(form.version.data, 0), save_key=_key(form))
     except services.AlreadySaved as done:
         return _already_saved(game, done)
     except RuleViolations as refused:
-        return _render_hand_form(game, sheet, form, number, refused.violations, where, status=422)
+        return _refused(game, sheet, form, number, refused.violations, where, status=422)
     except services.Conflict as conflict:
         form.version.data = str(services.hand_version(game, number))
         return _render_conflict(game, form, conflict, number)
@@ -88,6 +101,7 @@ def edit_hand(edit_token: str, number: int) -> Page:
         abort(404)
     except services.StorageUnavailable:
         return _not_saved(game, sheet, form, number)
+    session.pop(REFUSED, None)
     return redirect(url_for("games.edit_sheet", edit_token=edit_token, fixed=number) + f"#hand-{number}")
 
 
@@ -197,6 +211,56 @@ def _blank_hand_form(edit_token: str) -> Page:
     else:
         page = kept[1]
     return page.replace(page_cache.SESSION_TOKEN, generate_csrf()).replace(page_cache.SAVE_KEY, new_token())
+
+
+#: Where the session keeps a refused form: its page's address and the values as sent.
+REFUSED = "refused_hand"
+#: The largest refused form kept (compressed, in bytes): the session is a cookie of at most 4 KB. A
+#: larger one (far beyond any real hand) is answered on the spot, as before.
+KEPT_AT_MOST = 2000
+
+
+def _refused(
+    game: Game,
+    sheet: services.Sheet,
+    form: HandForm,
+    number: int,
+    violations: list[RuleViolation] | None = None,
+    where: dict[tuple[int, str], str] | None = None,
+    *,
+    status: int,
+) -> Page:
+    """A refused hand: kept for its page, which shows it again (303 See Other to it)."""
+    typed = [[name, value] for name, value in request.form.items(multi=True) if name != "csrf_token"]
+    if len(zlib.compress(json.dumps(typed).encode())) > KEPT_AT_MOST:
+        return _render_hand_form(game, sheet, form, number, violations, where, status=status)
+    session[REFUSED] = {"path": request.path, "typed": typed}
+    return redirect(f"{request.path}?refused=1", code=303)
+
+
+def _refused_again(edit_token: str, number: int | None) -> Page | None:
+    """The refused form kept for this page, checked again as the game stands now (400 or 422 as when it
+    was sent; 200 if it passes now, e.g. an earlier hand was fixed meanwhile; it is not saved by this);
+    None when this phone has none for this page."""
+    kept = session.get(REFUSED)
+    if not request.args.get("refused") or not isinstance(kept, dict) or kept.get("path") != request.path:
+        return None
+    game = find_or_404(edit_token, editable=True)
+    sheet = services.compute_sheet(game)
+    number = number or sheet.next_hand
+    typed = MultiDict([(str(name), str(value)) for name, value in kept.get("typed", [])])
+    typed["csrf_token"] = generate_csrf()  # its own was checked when it was sent; the page carries a fresh one
+    form = hand_form(
+        sheet.ruleset, sheet.side_names, formdata=typed, modes=_entry_modes(game, sheet), players=sheet.side_players
+    )
+    if not form.validate():
+        return _render_hand_form(game, sheet, form, number, status=400)
+    record, where = form.to_record()
+    try:
+        services.preview_hand(game, record, number)
+    except RuleViolations as refused:
+        return _render_hand_form(game, sheet, form, number, refused.violations, where, status=422)
+    return _render_hand_form(game, sheet, form, number)
 
 
 def _key(form: HandForm) -> str | None:
