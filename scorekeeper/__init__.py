@@ -195,6 +195,7 @@ def register_template_globals(app: Flask) -> None:
         breakdown_rows,
         ends_game_sentence,
         finished_sentence,
+        game_times,
         house_rule_lines,
         leader_sentence,
         signed,
@@ -210,6 +211,7 @@ def register_template_globals(app: Flask) -> None:
         ends_game_sentence=ends_game_sentence,
         breakdown_rows=breakdown_rows,
         house_rule_lines=house_rule_lines,
+        game_times=game_times,
     )
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["short_time"] = short_time

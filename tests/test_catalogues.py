@@ -70,7 +70,7 @@ def test_spanish_keeps_every_placeholder():
 
 
 #: Strings that are the same words in both languages.
-SAME_IN_BOTH = {"%(n)s canastas", "Total %(total)s"}
+SAME_IN_BOTH = {"%(n)s canastas", "Total %(total)s", "%(hours)s h %(minutes)s min"}
 
 
 def test_spanish_is_not_a_copy_of_english():

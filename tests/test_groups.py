@@ -215,3 +215,33 @@ def test_a_read_only_link_or_code_cannot_take_a_game_into_a_strangers_group(app,
         assert "Only the game's edit link" in page_text(refused)
     assert "Tomás · Ana" in text(client.get(owners))  # still the owners' game
     assert "Tomás · Ana" not in text(client.get(stranger))
+
+
+def test_the_home_page_lists_this_phones_tables_of_friends_and_forgets_one(app, client):
+    group = _group(client)
+    home = page_text(client.get("/"))
+    assert "Tables of friends on this phone" in home
+    assert "Los jueves" in home
+    assert "Ana, Bea, Luis, Juan" in home
+    assert "0 games" in home
+    stranger = app.test_client()
+    assert "Los jueves" not in page_text(stranger.get("/"))
+    stranger.get(group)  # a first view gives the phone its cookie only (a link checker writes nothing)
+    assert "Los jueves" not in page_text(stranger.get("/"))
+    stranger.get(group)  # the next one puts the group on its list
+    assert "Los jueves" in page_text(stranger.get("/"))
+    token = group.rstrip("/").rsplit("/", 1)[-1]
+    assert client.post(f"/t/{token}/forget").status_code == 302
+    assert "Los jueves" not in page_text(client.get("/"))
+    assert "Los jueves" in page_text(client.get(group))  # the group stays, for everyone with its link
+
+
+def test_a_page_view_without_the_phones_cookie_writes_no_list(app, client):
+    group = _group(client)
+    script = app.test_client(use_cookies=False)
+    assert script.get(group).status_code == 200
+    with app.app_context():
+        from scorekeeper.store.database import db
+        from scorekeeper.store.models import PhoneGroup
+
+        assert db.session.query(PhoneGroup).count() == 1  # only the phone that started it

@@ -46,6 +46,7 @@ def game_json(game: Game) -> answers.Game:
         "first_dealer": game.first_dealer,
         "entry_mode": game.entry_mode,
         "starting_totals": list(sheet.opening),
+        "note": game.note,
         "sides": [{"name": side.name, "players": [p.name for p in side.players]} for side in game.sides],
         "links": {
             "sheet": url_for("games.sheet", public_id=game.public_id, _external=True),
@@ -174,6 +175,7 @@ def create_game() -> Reply:
             first_dealer=body.first_dealer,
             entry_mode=body.entry_mode,
             starting_totals=tuple(body.starting_totals) if body.starting_totals is not None else None,
+            note=body.note,
         )
         game = services.start_game(new)
     except OptionError as exc:

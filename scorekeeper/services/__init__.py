@@ -12,7 +12,7 @@ from .errors import (
     Refused,
     StorageUnavailable,
 )
-from .games import NewGame, NewSide, find_game, rematch, replace_edit_link, start_game
+from .games import NewGame, NewSide, find_game, rematch, replace_edit_link, set_note, start_game
 from .hands import edit_hand, record_hand, restore_hand, undo_last_hand
 from .sheet import (
     LogLine,
@@ -62,6 +62,7 @@ __all__ = [
     "restore_hand",
     "score_record",
     "seats",
+    "set_note",
     "start_game",
     "undo_last_hand",
 ]

@@ -45,6 +45,7 @@ def game_export(game: Game) -> dict[str, Any]:
         "first_dealer": game.first_dealer,
         "entry_mode": game.entry_mode,
         "starting_totals": list(game.starting_totals) if game.starting_totals else None,
+        "note": game.note,
         "started_at": _moment(game.created_at),
         "sides": [{"name": side.name, "players": [player.name for player in side.players]} for side in game.sides],
         "hands": [_record_json(record_of(hand)) | {"number": hand.number} for hand in hands_of(game)],
@@ -157,6 +158,7 @@ def _check(data: object) -> _Checked:
         first_dealer=first_dealer,
         entry_mode=str(body.get("entry_mode", "detailed")),
         starting_totals=starting_totals_of(body.get("starting_totals")),
+        note=body.get("note", ""),  # checked as for a new game
     )
     try:
         game = new_game(new)  # the table, the house rules, the totals carried over, checked as for a new game

@@ -13,7 +13,7 @@ from ..engine import RULESETS, OptionError, RuleSet, configure, game_outcome
 from ..engine.game import seat_of
 from ..engine.i18n import N_, Msg
 from ..engine.options import table_shapes
-from ..shapes.limits import is_token, side_name
+from ..shapes.limits import NOTE, is_token, side_name, text_problem
 from ..store.database import db
 from ..store.models import ENTRY_MODES, EditLog, Game, Player, Side, new_token, now
 from .errors import GameDamaged, Refused
@@ -39,6 +39,7 @@ class NewGame:
     first_dealer: int = 0
     entry_mode: str = "detailed"  # the first hand's way of entry: "detailed" or "quick"
     starting_totals: tuple[int, ...] | None = None  # carried over from a paper sheet
+    note: str = ""  # where, what was at stake
 
 
 #: A game with who plays, in one query each; its hands are read only when its sheet is not kept
@@ -85,6 +86,7 @@ def new_game(new: NewGame, rematch_of: Game | None = None) -> Game:
         check_starting_totals(new.starting_totals, ruleset, len(new.sides))
     if new.entry_mode not in ENTRY_MODES:
         raise Refused("entry_mode", Msg(N_("entry_mode must be detailed or quick.")))
+    note = checked_note(new.note)
     game = Game(
         ruleset_id=new.ruleset_id,
         options=dict(new.options),
@@ -92,6 +94,7 @@ def new_game(new: NewGame, rematch_of: Game | None = None) -> Game:
         entry_mode=new.entry_mode,
         starting_totals=list(new.starting_totals) if new.starting_totals and any(new.starting_totals) else None,
         rematch_of_id=rematch_of.id if rematch_of is not None else None,
+        note=note,
     )
     game.sides = [
         Side(
@@ -147,7 +150,7 @@ def check_starting_totals(totals: tuple[int, ...], ruleset: RuleSet, sides: int)
 
 @writes
 def rematch(game: Game) -> Game:
-    """A new game with the same rule set, house rules, sides and players; the deal moves on."""
+    """A new game with the same rule set, house rules, sides, players and note; the deal moves on."""
     players = seats(game)
     new = NewGame(
         ruleset_id=game.ruleset_id,
@@ -155,11 +158,37 @@ def rematch(game: Game) -> Game:
         options=dict(game.options),
         first_dealer=(game.first_dealer + 1) % len(players),
         entry_mode=game.entry_mode,
+        note=game.note,
     )
     return start_game(new, rematch_of=game)
 
 
 @writes
+def checked_note(text: object) -> str:
+    """A game's note as it is kept (spaces trimmed); ``Refused`` naming ``note`` if it cannot be kept."""
+    if not isinstance(text, str):
+        raise Refused("note", Msg(N_("note must be a text.")))
+    problem = text_problem(text, "note")
+    if problem is not None:
+        raise Refused("note", problem)
+    if len(text.strip()) > NOTE:
+        raise Refused("note", Msg(N_("The note may hold at most %(most)s characters."), {"most": NOTE}))
+    return text.strip()
+
+
+@writes
+def set_note(game: Game, text: str) -> Game:
+    """Change the game's note (every sheet shows the new one at its next look)."""
+    note = checked_note(text)
+    game = lock(game)
+    if game.note != note:
+        game.note = note
+        game.version += 1
+        game.updated_at = now()
+    db.session.commit()
+    return game
+
+
 def replace_edit_link(game: Game) -> Game:
     """Give the game a new edit token: the old edit link stops working at once. Logged like any change."""
     game = lock(game)

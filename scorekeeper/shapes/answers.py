@@ -152,6 +152,7 @@ class Game(TypedDict):
     first_dealer: int
     entry_mode: str
     starting_totals: list[int]
+    note: Annotated[str, Field(description="A short note kept with the game: where, what was at stake.")]
     sides: list[GameSide]
     links: dict[str, str]
     hands: list[GameHand]

@@ -25,6 +25,8 @@ MAX_ITEMS = 60
 PLAYER_NAME = 60
 SIDE_NAME = 80
 REASON = 200
+#: A game's note: where, what was at stake.
+NOTE = 200
 #: Game ids and edit tokens are URL-safe base64 (models.new_token); anything else names no game.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 ELLIPSIS = "…"

@@ -30,7 +30,7 @@ from ..engine.entries import POINT_CLASSES, CanastaCount, QuickEntry, pooled_han
 from ..engine.i18n import N_, Msg
 from ..engine.options import PARAMETERS
 from ..engine.rulesets import TiePolicy
-from .limits import LARGEST, MAX_ITEMS, MAX_SIDES, PLAYER_NAME, REASON, SIDE_NAME
+from .limits import LARGEST, MAX_ITEMS, MAX_SIDES, NOTE, PLAYER_NAME, REASON, SIDE_NAME
 from .problems import FieldProblem, OneOf, storable
 
 Whole = Annotated[int, Field(ge=-LARGEST, le=LARGEST)]
@@ -38,6 +38,11 @@ Whole = Annotated[int, Field(ge=-LARGEST, le=LARGEST)]
 Count = Whole
 PlayerName = Annotated[str, Field(max_length=PLAYER_NAME), AfterValidator(storable)]
 SideName = Annotated[str, Field(max_length=SIDE_NAME), AfterValidator(storable)]
+Note = Annotated[
+    str,
+    Field(max_length=NOTE, description="A short note kept with the game: where, what was at stake."),
+    AfterValidator(storable),
+]
 CardsHeld = dict[Annotated[str, OneOf(HAND_KEYS, any_case=True)], Count]
 RuleSetId = Annotated[str, Field(min_length=1), WithJsonSchema({"type": "string", "enum": list(RULESETS)})]
 Options = Annotated[
@@ -311,6 +316,7 @@ class NewGame(Closed):
             description="Each side's total carried over from a paper sheet; the first hand's minimums follow from it."
         ),
     ] = None
+    note: Note = ""
 
     @field_validator("starting_totals", mode="wrap")
     @classmethod

@@ -66,6 +66,8 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     group_id: Mapped[int | None] = mapped_column(
         ForeignKey("table_group.id", ondelete="SET NULL"), default=None, index=True
     )
+    # A short note the players keep with the game: where, what was at stake.
+    note: Mapped[str] = mapped_column(String(200), default="", server_default="")
 
     sides: Mapped[list[Side]] = relationship(
         back_populates="game", order_by="Side.position", cascade="all, delete-orphan"
@@ -237,6 +239,20 @@ class PhoneGame(db.Model):  # type: ignore[name-defined,misc]
     opened_at: Mapped[datetime] = mapped_column(default=now)
 
     game: Mapped[Game] = relationship()
+
+
+class PhoneGroup(db.Model):  # type: ignore[name-defined,misc]
+    """A table of friends opened on a phone, for the home page's list (as ``PhoneGame`` for games)."""
+
+    __tablename__ = "phone_group"
+    __table_args__ = (UniqueConstraint("phone_id", "group_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    phone_id: Mapped[str] = mapped_column(String(64), index=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("table_group.id", ondelete="CASCADE"), index=True)
+    opened_at: Mapped[datetime] = mapped_column(default=now)
+
+    group: Mapped[Group] = relationship()
 
 
 class Typing(db.Model):  # type: ignore[name-defined,misc]

@@ -24,7 +24,7 @@ from ..engine.game import side_of_seat
 from ..engine.options import configure, offered_options
 from ..engine.rulesets import MatchMode, RuleSet
 from ..reference.options import CHOICE_TEXT, OPTION_TEXT
-from ..shapes.limits import LARGEST, PLAYER_NAME, SIDE_NAME, text_problem
+from ..shapes.limits import LARGEST, NOTE, PLAYER_NAME, SIDE_NAME, text_problem
 from ..translation import render
 from .display import SIZES, THEME_NAMES, THEMES, Display
 
@@ -152,6 +152,9 @@ class NewGameForm(FlaskForm):
             ]
         ),
         default="detailed",
+    )
+    note = StringField(
+        lazy_gettext("Note (optional): where, what is at stake"), [Length(max=NOTE), CleanText()], default=""
     )
 
     seat_count = 0
@@ -321,6 +324,12 @@ for _seat in range(NEW_ROSTER):
         f"player_{_seat}",
         StringField(lazy_gettext("Player %(number)s", number=_seat + 1), [Length(max=PLAYER_NAME), CleanText()]),
     )
+
+
+class NoteForm(FlaskForm):
+    """A game's note, changed from its sheet."""
+
+    note = StringField(lazy_gettext("Note: where, what is at stake"), [Length(max=NOTE), CleanText()])
 
 
 class PlayerForm(FlaskForm):

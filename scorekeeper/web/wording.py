@@ -3,15 +3,16 @@ singular ("Ganan Nosotras", "Gana Ana"; "Ana & Luis win", "Ana wins")."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from datetime import datetime
 
 from flask_babel import gettext, pgettext
 
 from ..engine.game import SideScore
 from ..engine.i18n import N_
 from ..reference.options import CHOICE_TEXT, OPTION_TEXT
-from ..services import Sheet
-from ..translation import _, ngettext, translate
+from ..services import LogLine, Sheet
+from ..translation import _, ngettext, short_time, translate
 
 #: Options the sheet already shows (the table, how the game ends), not repeated among the house rules.
 SHOWN_ELSEWHERE = frozenset({"players", "target", "match_mode", "hands_in_match"})
@@ -109,3 +110,22 @@ def house_rule_lines(options: Mapping[str, object]) -> list[str]:
             shown = str(value)
         lines.append(f"{label}: {shown}")
     return lines
+
+
+def game_times(started: datetime, sheet: Sheet, log: Sequence[LogLine]) -> str:
+    """When the game started, and, once over, when it ended and how long it took: "Started 24/11/26, 21:05
+    · ended 23:40 · 2 h 35 min". The end is when the hand that ended the game was recorded."""
+    began = _("Started %(when)s", when=short_time(started))
+    if not sheet.game_over or sheet.ended_with_hand is None:
+        return began
+    recorded = [line.at for line in log if line.action == "add" and line.hand_number == sheet.ended_with_hand]
+    if not recorded:
+        return began
+    ended = min(recorded)
+    minutes = max(0, int((ended - started).total_seconds() // 60))
+    took = (
+        _("%(hours)s h %(minutes)s min", hours=minutes // 60, minutes=minutes % 60)
+        if minutes >= 60
+        else ngettext("%(num)s minute", "%(num)s minutes", minutes)
+    )
+    return " · ".join([began, _("ended %(when)s", when=short_time(ended)), took])

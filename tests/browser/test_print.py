@@ -21,7 +21,7 @@ def test_the_printed_sheet_opens_every_breakdown(page: Page, live_server: str):
     head = page.locator(".print-head")
     expect(head).to_be_visible()
     expect(head).to_contain_text("Nosotras: Ana María, Carmen")
-    expect(head).to_contain_text("Started")
+    expect(page.locator(".game-times")).to_contain_text("Started")
     expect(page.locator(".sheet-title")).to_have_text("Spanish traditional")
     expect(page.locator(".save-bar")).to_be_hidden()
     expect(page.locator("[data-print]")).to_be_hidden()

@@ -16,12 +16,12 @@ from ...shapes.limits import is_token
 from ...store.models import Game
 from ...translation import render, translate
 from ..chart import chart_of
-from ..forms import new_game_form
+from ..forms import NoteForm, new_game_form
 from ..limiting import codes_guessed_too_often, guard_links, new_games, too_many
 from ..sharing import result_text
 from . import page_cache
 from .conditional import unchanged, version_tag
-from .memory import forget, keep_phone_cookie, remember, remember_viewed, remembered
+from .memory import forget, keep_phone_cookie, remember, remember_viewed, remembered, remembered_groups
 
 bp = Blueprint("games", __name__)
 guard_links(bp)
@@ -40,7 +40,8 @@ def home() -> str:
 
 def _home(problem: str | None = None, typed: str = "") -> str:
     listing = [(game, services.compute_sheet(game), token) for game, token in remembered()]
-    return render_template("games/home.html", listing=listing, problem=problem, typed=typed)
+    groups = remembered_groups()
+    return render_template("games/home.html", listing=listing, groups=groups, problem=problem, typed=typed)
 
 
 @bp.post("/open")
@@ -126,6 +127,7 @@ def new_game(ruleset_id: str) -> Page:
             first_dealer=form.first_dealer.data,
             entry_mode=form.entry_mode.data,
             starting_totals=form.starting_totals(),
+            note=form.note.data or "",
         )
         try:
             game = services.start_game(new)
@@ -243,3 +245,23 @@ def rematch(edit_token: str) -> Response:
     created = services.rematch(game)
     remember(created, editable=True)
     return redirect(url_for("games.edit_sheet", edit_token=created.edit_token))
+
+
+@bp.route("/e/<edit_token>/note", methods=["GET", "POST"])
+def change_note(edit_token: str) -> Page:
+    """Add or change the game's note (where, what is at stake); back to the sheet once saved."""
+    game = find_or_404(edit_token, editable=True)
+    form = NoteForm() if request.method == "POST" else NoteForm(data={"note": game.note})
+    if form.validate_on_submit():
+        try:
+            services.set_note(game, form.note.data or "")
+        except services.Refused as refused:
+            form.note.errors = [*form.note.errors, render(refused.msg)]
+        except services.StorageUnavailable:
+            form.form_errors.append(
+                gettext("The note could not be saved: the scores cannot be written right now. Try again in a moment.")
+            )
+            return render_template("games/note.html", game=game, form=form), 503
+        else:
+            return redirect(url_for("games.edit_sheet", edit_token=game.edit_token))
+    return render_template("games/note.html", game=game, form=form), 400 if form.errors else 200

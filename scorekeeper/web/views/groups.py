@@ -9,16 +9,18 @@ from datetime import date
 
 from flask import abort, redirect, render_template, request, url_for
 from flask_babel import gettext
+from werkzeug.wrappers import Response
 
 from ... import services
 from ...services import history, phone, standing
-from ...shapes.limits import PLAYER_NAME
+from ...shapes.limits import PLAYER_NAME, is_token
 from ...store.models import Group
 from ..forms import NEW_ROSTER, NewGroupForm, PlayerForm
 from ..language import select_timezone
 from ..limiting import codes_guessed_too_often, new_games, too_many
 from ..sharing import shared_url
 from .games import Page, bp
+from .memory import forget_group, remember_group, remember_group_viewed
 
 
 @bp.route("/groups/new", methods=["GET", "POST"])
@@ -38,6 +40,7 @@ def new_group() -> Page:
                 )
             )
             return render_template("groups/new.html", form=form, roster=NEW_ROSTER), 503
+        remember_group(group)
         return redirect(url_for("games.group_page", token=group.token))
     status = 400 if form.errors else 200
     return render_template("groups/new.html", form=form, roster=NEW_ROSTER), status
@@ -47,9 +50,19 @@ def new_group() -> Page:
 def group_page(token: str) -> Page:
     """The group: its link, its roster, a new game with its players, and its games (searchable)."""
     group = group_or_404(token)
+    remember_group_viewed(group.id)
     player = request.args.get("player", "")[:PLAYER_NAME]
     since, until = _day(request.args.get("from")), _day(request.args.get("to"))
     return _render(group, player=player, since=since, until=until)
+
+
+@bp.post("/t/<token>/forget")
+def forget_group_on_phone(token: str) -> Response:
+    """Take the group off this phone's home page (the group stays, for everyone with its link)."""
+    if not is_token(token):
+        abort(404)
+    forget_group(token)
+    return redirect(url_for("games.home"))
 
 
 @bp.post("/t/<token>/players")

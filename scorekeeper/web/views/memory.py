@@ -1,4 +1,4 @@
-"""This phone's games: the phone is known by a long-lived random cookie (HttpOnly, two years),
+"""This phone's games and tables of friends: the phone is known by a long-lived random cookie (HttpOnly, two years),
 and its list is kept on the server, so closing the browser loses nothing and it holds every game.
 
 Reading writes nothing for a phone the app does not know yet: a page view from a browser without the
@@ -14,9 +14,9 @@ from flask import current_app, g, request, session
 from werkzeug.wrappers import Response
 
 from ... import services
-from ...services import phone
+from ...services import phone, phone_groups
 from ...shapes.limits import is_token
-from ...store.models import Game, new_token
+from ...store.models import Game, Group, new_token
 
 PHONE_COOKIE = "phone"
 PHONE_COOKIE_AGE = 2 * 365 * 24 * 3600
@@ -94,3 +94,35 @@ def forget(public_id: str) -> None:
     current = phone_id(create=False)
     if current is not None:
         phone.forget(current, public_id)
+
+
+def remember_group(group: Group) -> None:
+    """Put the table of friends on this phone's list at once (the phone started it)."""
+    g.phone_used = True
+    phone_groups.remember(str(phone_id(create=True)), group.id)
+
+
+def remember_group_viewed(group_id: int) -> None:
+    """A table of friends' page was read: on the list of a phone that has its cookie (as a game's)."""
+    g.phone_used = True
+    known = phone_id(create=False)
+    if known is None:
+        phone_id(create=True)
+        return
+    try:
+        phone_groups.remember(known, group_id)
+    except services.StorageUnavailable as exc:  # the page reads as usual; the list waits for a write
+        current_app.logger.warning("a phone's list of groups was not updated: %s", exc)
+
+
+def remembered_groups() -> list[tuple[Group, int]]:
+    """This phone's tables of friends, most recent first, each with its number of games."""
+    current = phone_id(create=False) or g.get("new_phone_id")
+    return phone_groups.phone_groups(str(current)) if current else []
+
+
+def forget_group(token: str) -> None:
+    """Take a table of friends off this phone's list."""
+    current = phone_id(create=False)
+    if current is not None:
+        phone_groups.forget(current, token)
