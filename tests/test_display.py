@@ -20,7 +20,7 @@ def html_tag(client, path: str) -> str:
 
 
 def dark_sheet_link(client, path: str) -> str | None:
-    found = re.search(r'href="[^"]*dark\.css" media="([^"]+)">', client.get(path).get_data(as_text=True))
+    found = re.search(r'href="[^"]*dark\.css\?v=\w+" media="([^"]+)">', client.get(path).get_data(as_text=True))
     return found.group(1) if found else None
 
 

@@ -18,6 +18,9 @@ THEMES = ("auto", "light", "dark", "black")
 #: The text sizes, in per cent of the app's usual size.
 SIZES = (100, 125, 150, 175, 200)
 
+#: The colour of the phone's bar above the app (the header's), in the light themes and the dark ones.
+LIGHT_BAR, DARK_BAR = "#0b5d3b", "#0e3d2a"
+
 THEME_NAMES = {
     "auto": lazy_gettext("As the phone is set (light by day, dark if the phone is dark)"),
     "light": lazy_gettext("Light"),
@@ -48,7 +51,7 @@ class Display(NamedTuple):
     @property
     def theme_color(self) -> str:
         """The colour of the phone's bar above the page (the header's)."""
-        return "#0e3d2a" if self.theme in ("dark", "black") else "#0b5d3b"
+        return DARK_BAR if self.theme in ("dark", "black") else LIGHT_BAR
 
 
 def parse(value: str) -> Display:

@@ -30,7 +30,11 @@ def _locale(code: str) -> Locale:
 
 
 def locale_of(asked: Request, languages: Sequence[str], default: str) -> str:
-    """The language of a request (``select_locale``, for any request, inside the app or not)."""
+    """The language of a request (``select_locale``, for any request, inside the app or not): ``?lang=``
+    in its address (the service worker keeps the reference in both), the switch's cookie, the browser's."""
+    named = asked.args.get("lang")
+    if named is not None and named in languages:
+        return named
     chosen = asked.cookies.get(LANGUAGE_COOKIE)
     if chosen is not None and chosen in languages:
         return chosen

@@ -485,3 +485,66 @@
   });
   if (typed(fields())) refreshPreview();  // a refused or restored form shows its score at once
 })();
+
+// The screen stays on while a game's page is open (Screen Wake Lock), where the browser allows it: in a
+// secure context (https, or this machine). The switch turns it off (kept on this phone). Elsewhere the
+// page says once why the screen may dim and how to keep it on with the phone's own setting.
+(function () {
+  var awake = document.querySelector("[data-awake]");
+  if (!awake) return;
+  var choice = awake.querySelector("[data-awake-choice]");
+  var toggle = awake.querySelector("[data-awake-switch]");
+  var failed = awake.querySelector("[data-awake-failed]");
+  var store = function (key, value) { try { if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value); } catch (e) {} };
+  var stored = function (key) { try { return localStorage.getItem(key); } catch (e) { return null; } };
+  var root = document.documentElement;
+
+  if (!("wakeLock" in navigator) || !window.isSecureContext) {
+    if (stored("awake-note") === "seen") return;
+    var note = awake.querySelector("[data-awake-cannot]");
+    awake.hidden = false;
+    note.hidden = false;
+    root.setAttribute("data-awake", "unavailable");
+    awake.querySelector("[data-awake-dismiss]").addEventListener("click", function () {
+      store("awake-note", "seen");
+      awake.hidden = true;
+    });
+    return;
+  }
+
+  var sentinel = null;
+  var wanted = function () { return stored("awake") !== "off"; };
+  var take = function () {
+    if (sentinel || !wanted() || document.visibilityState !== "visible") return;
+    navigator.wakeLock.request("screen").then(function (lock) {
+      sentinel = lock;
+      failed.hidden = true;
+      root.setAttribute("data-awake", "on");
+      lock.addEventListener("release", function () {
+        sentinel = null;
+        root.setAttribute("data-awake", "off");
+      });
+    }, function () {
+      failed.hidden = false;
+      root.setAttribute("data-awake", "refused");
+    });
+  };
+  awake.hidden = false;
+  choice.hidden = false;
+  toggle.checked = wanted();
+  toggle.addEventListener("change", function () {
+    store("awake", toggle.checked ? null : "off");
+    if (toggle.checked) take();
+    else if (sentinel) sentinel.release();
+  });
+  document.addEventListener("visibilitychange", take);  // the browser lets it go when the page is hidden
+  take();
+})();
+
+// Installable, and the rules reference readable offline, where the browser allows a service worker
+// (a secure context: https, or this machine).
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  window.addEventListener("load", function () {
+    navigator.serviceWorker.register("/sw.js").catch(function () { /* the app works without it */ });
+  });
+}

@@ -1,16 +1,19 @@
-"""Site-wide pages: the language switch, the display settings, the health check."""
+"""Site-wide pages: the language switch, the display settings, the web app manifest, the service worker
+and its offline page, the health check."""
 
 from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, current_app, jsonify, redirect, render_template, request
+from flask import Blueprint, current_app, jsonify, make_response, redirect, render_template, request
+from flask_babel import get_locale
 from werkzeug.wrappers import Response
 
 from ...services import StorageUnavailable
 from ...services.health import touch_heartbeat
 from ..display import current_display, keep
 from ..forms import DisplayForm
+from ..installable import kept_addresses, manifest, worker_version
 from ..language import LANGUAGE_COOKIE
 
 bp = Blueprint("site", __name__)
@@ -48,6 +51,33 @@ def settings() -> Response | str | tuple[str, int]:
         return keep(redirect(back), form.chosen())
     status = 400 if form.errors else 200
     return render_template("settings.html", form=form, back=back), status
+
+
+@bp.get("/manifest.webmanifest")
+def web_app_manifest() -> Response:
+    """The web app manifest, in the reader's language (the page links it with ``?lang=``)."""
+    response = jsonify(manifest(str(get_locale())))
+    response.mimetype = "application/manifest+json"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker (served from the top, so that it looks after every page); asked again by the
+    browser at each visit, so a new version is taken up at once."""
+    languages = list(current_app.config["LANGUAGES"])
+    script = render_template("sw.js", version=worker_version(), kept=kept_addresses(languages), languages=languages)
+    response = make_response(script)
+    response.mimetype = "text/javascript"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/offline")
+def offline() -> str:
+    """What the service worker shows for a page that cannot be reached with no connection."""
+    return render_template("offline.html")
 
 
 @bp.get("/healthz")

@@ -1,0 +1,87 @@
+// Scorekeeper's service worker, version {{ version }}. It keeps the app's files and the rules reference
+// so that the reference reads with no connection, and says "offline" where a game's page cannot be
+// reached. Only GET requests are looked at: whatever records (a hand, a note, a setting) always goes to
+// the server, and no page of a game, nor anything under an edit link, is ever kept.
+"use strict";
+const VERSION = {{ version|tojson }};
+const CACHE = "scorekeeper-" + VERSION;
+const KEPT = {{ kept|tojson }};
+const LANGUAGES = {{ languages|tojson }};
+const WAIT = 4000;  // a page the network does not bring within this many milliseconds is read from the copy
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(KEPT)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(names.filter((name) => name.startsWith("scorekeeper-") && name !== CACHE).map((name) => caches.delete(name))))
+      .then(() => self.clients.claim())
+  );
+});
+
+// /rules..., /g/<id>/rules...: the reference (under an edit link it is read but never kept).
+const REFERENCE = /^\/(?:(g|e)\/[^/]+\/)?rules(\/[a-z-]+)?\/?$/;
+
+function languageOrder() {
+  const own = (self.navigator.language || "").slice(0, 2);
+  return LANGUAGES.includes(own) ? [own, ...LANGUAGES.filter((lang) => lang !== own)] : LANGUAGES;
+}
+
+function fromNetwork(request) {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), WAIT);
+  return fetch(request, { signal: stop.signal }).finally(() => clearTimeout(timer));
+}
+
+async function keptCopy(url, found) {
+  const cache = await caches.open(CACHE);
+  const exact = found[1] === "e" ? null : await cache.match(url.pathname + url.search);
+  if (exact) return exact;
+  const general = "/rules" + (found[2] || "");
+  const requested = url.searchParams.get("lang");
+  for (const lang of requested ? [requested, ...languageOrder()] : languageOrder()) {
+    const copy = await cache.match(general + "?lang=" + lang);
+    if (copy) return copy;
+  }
+  return offlinePage();
+}
+
+async function offlinePage() {
+  const cache = await caches.open(CACHE);
+  for (const lang of languageOrder()) {
+    const page = await cache.match("/offline?lang=" + lang);
+    if (page) return page;
+  }
+  return new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain" } });
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/static/")) {
+    event.respondWith(caches.match(request).then((kept) => kept || fetch(request)));
+    return;
+  }
+  const found = REFERENCE.exec(url.pathname);
+  if (found && !url.searchParams.has("q")) {
+    event.respondWith(
+      fromNetwork(request)
+        .then((response) => {
+          if (response.ok && found[1] !== "e") {
+            const copy = response.clone();
+            caches.open(CACHE).then((cache) => cache.put(url.pathname + url.search, copy));
+          }
+          return response;
+        })
+        .catch(() => keptCopy(url, found))
+    );
+    return;
+  }
+  if (request.mode === "navigate") {
+    event.respondWith(fetch(request).catch(() => offlinePage()));
+  }
+});
