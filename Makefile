@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+HOST ?= 0.0.0.0
 TRANSLATIONS := scorekeeper/translations
 CHROMIUM ?= /usr/bin/chromium
 
@@ -26,22 +27,23 @@ install-dev: $(VENV)/.installed-dev compile-translations
 compile-translations: $(VENV)/.installed
 	$(BIN)/pybabel -q compile -d $(TRANSLATIONS)
 
-## Serve the app on all interfaces (phones on the local network reach it on port $(PORT)).
+## Serve the app on all interfaces (phones on the local network reach it on port $(PORT)); HOST=127.0.0.1 behind a proxy.
 run: install
 	$(BIN)/flask --app scorekeeper backup --if-pending
 	$(BIN)/flask --app scorekeeper db upgrade
 	$(BIN)/flask --app scorekeeper check
-	$(BIN)/gunicorn -c python:scorekeeper.gunicorn_conf --bind 0.0.0.0:$(PORT) "scorekeeper:create_app()"
+	$(BIN)/gunicorn -c python:scorekeeper.gunicorn_conf --bind $(HOST):$(PORT) "scorekeeper:create_app()"
 
 ## A safe copy of the SQLite database (while the app runs); for PostgreSQL, the pg_dump line.
 backup: install
 	$(BIN)/flask --app scorekeeper backup
 
-## Debian's Chromium for the browser tests (Playwright cannot download its own here), and zbarimg to read QR codes.
+## Debian's Chromium for the browser tests (Playwright cannot download its own here), zbarimg to read QR codes,
+## Caddy and NSS's certutil to serve the app over https with Caddy's own authority (docs/deploy.md).
 browser-deps:
-	@if ! [ -x $(CHROMIUM) ] || ! command -v zbarimg >/dev/null; then \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-noto-color-emoji zbar-tools >/dev/null; \
-	  else echo "Chromium or zbarimg missing: run 'sudo apt-get install chromium zbar-tools'" >&2; exit 1; fi; \
+	@if ! [ -x $(CHROMIUM) ] || ! command -v zbarimg >/dev/null || ! command -v caddy >/dev/null || ! command -v certutil >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-noto-color-emoji zbar-tools caddy libnss3-tools >/dev/null; \
+	  else echo "Chromium, zbarimg, caddy or certutil missing: run 'sudo apt-get install chromium zbar-tools caddy libnss3-tools'" >&2; exit 1; fi; \
 	fi
 
 lint: $(VENV)/.installed-dev

@@ -15,6 +15,9 @@ class Config:
     SESSION_COOKIE_SAMESITE = "Lax"
     SESSION_COOKIE_HTTPONLY = True
     WTF_CSRF_TIME_LIMIT = None  # a game evening is long; the token lives as long as the session
+    # Over https Flask-WTF would also ask for a Referer from this site, but every page says "no-referrer"
+    # (an edit link is a secret in the address): the token and the SameSite cookie are the check.
+    WTF_CSRF_SSL_STRICT = False
     PERMANENT_SESSION_LIFETIME = 365 * 24 * 3600  # the session (and so the token) outlives closing the browser
     SESSION_REFRESH_EACH_REQUEST = False
     BABEL_DEFAULT_LOCALE = "en"

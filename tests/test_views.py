@@ -633,3 +633,18 @@ def test_a_refused_form_shown_again_carries_a_token_that_saves(app):
     fresh = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', shown)
     assert fresh is not None
     assert client.post(sheet + "/hands/new", data={**SPEC_FORM, "csrf_token": fresh.group(1)}).status_code == 302
+
+
+def test_forms_work_over_https_without_a_referer(app):
+    """Every page says "no-referrer" (edit links are secrets): over https the form's token is the check,
+    not a Referer from this site, or every form would be refused behind an https proxy."""
+    app.config["WTF_CSRF_ENABLED"] = True
+    client = app.test_client()
+    page = client.get("/settings", base_url="https://club.example").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    saved = client.post(
+        "/settings", data={"theme": "dark", "size": "100", "csrf_token": token}, base_url="https://club.example"
+    )
+    assert saved.status_code == 302
+    forged = client.post("/settings", data={"theme": "dark", "size": "100"}, base_url="https://club.example")
+    assert forged.status_code == 400
