@@ -100,3 +100,50 @@ def test_a_sheet_kept_for_one_display_is_not_served_for_another(client):
 def test_every_page_links_to_the_settings_and_back(client):
     page = client.get("/rules/melds").get_data(as_text=True)
     assert 'href="/settings?next=/rules/melds"' in page
+
+
+def test_the_service_worker_changes_with_anything_it_keeps(app, tmp_path):
+    """A deployment that changes a kept file, a catalogue or the reference changes the worker's script,
+    so every phone's browser takes up the new one (the browser compares the script byte by byte)."""
+    from scorekeeper.web import installable
+
+    package, static, templates = tmp_path / "package", tmp_path / "static", tmp_path / "templates"
+    for name in installable.KEPT_FILES:
+        (static / name).parent.mkdir(parents=True, exist_ok=True)
+        (static / name).write_text(name)
+    (package / "translations" / "es" / "LC_MESSAGES").mkdir(parents=True)
+    (package / "translations" / "es" / "LC_MESSAGES" / "messages.mo").write_text("es")
+    (package / "reference").mkdir()
+    (package / "reference" / "content.py").write_text("TOPICS = {}")
+    (package / "engine").mkdir()
+    (templates / "rules").mkdir(parents=True)
+    for name in ("base.html", "offline.html", "sw.js", "_macros.html", "rules/topic.html"):
+        (templates / name).write_text(name)
+
+    def version() -> str:
+        installable._version.cache_clear()
+        return installable._version(str(package), str(static), str(templates))
+
+    first = version()
+    assert version() == first
+    for changed in (
+        static / "css" / "app.css",
+        package / "translations" / "es" / "LC_MESSAGES" / "messages.mo",
+        package / "reference" / "content.py",
+        templates / "rules" / "topic.html",
+    ):
+        changed.write_text(changed.read_text() + " changed")
+        assert version() != first, changed
+        first = version()
+    installable._version.cache_clear()
+
+
+def test_the_worker_is_asked_for_afresh_and_keeps_files_by_their_digest(client):
+    script = client.get("/sw.js")
+    assert script.headers["Cache-Control"] == "no-cache"
+    assert script.mimetype == "text/javascript"
+    body = script.get_data(as_text=True)
+    assert re.search(r'"/static/css/app\.css\?v=[0-9a-f]{10}"', body)
+    assert '"/rules/scoring?lang=es"' in body
+    assert '"/rules/scoring?lang=en"' in body
+    assert 'if (request.method !== "GET") return;' in body  # nothing that records is answered from a copy
