@@ -206,3 +206,16 @@ def test_the_comparison_lists_the_special_hands(client):
     compare = re.sub(r"\s+", " ", get(client, "/rules/compare"))
     assert "Straight 3000" in compare
     assert "Garbage 2000" in compare
+
+
+def test_the_go_out_tool_asks_for_a_special_hand_only_where_the_rules_have_them(client):
+    mac = client.get("/tools/go-out?set=modern_american").get_data(as_text=True)
+    assert 'name="special_hand"' in mac
+    assert "Pairs, with wild cards" in mac
+    assert 'name="special_hand"' not in client.get("/tools/go-out?set=classic").get_data(as_text=True)
+    answer = client.get("/tools/go-out?set=modern_american&ask=1&concealed=y&special_hand=straight")
+    page = answer.get_data(as_text=True)
+    assert '<p class="verdict">3100</p>' in page
+    assert "It scores 3000, and 100 for going out." in page
+    refused = client.get("/tools/go-out?set=modern_american&ask=1&special_hand=straight").get_data(as_text=True)
+    assert "a side that has melds on the table cannot go out with one" in refused

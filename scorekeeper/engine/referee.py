@@ -194,6 +194,7 @@ class GoOutQuestion:
     canastas: CanastaCount = field(default_factory=CanastaCount)
     cards_left: int = 0  # after melding everything possible: 0, or 1 to discard
     concealed: bool = False  # nothing melded before this turn
+    special_hand: str = ""  # going out with one of the rule set's special hands (Modern American), if any
 
 
 def decide_go_out(question: GoOutQuestion, ruleset: RuleSet) -> Answer:
@@ -204,6 +205,8 @@ def decide_go_out(question: GoOutQuestion, ruleset: RuleSet) -> Answer:
             "go_out_cards_left",
             N_("Going out means melding every card, or all but one, which is the last discard."),
         )
+    if question.special_hand:
+        return _special_going_out(question, ruleset)
     if not may_go_out_with(question.canastas, ruleset):
         why = go_out_problem(canastas_for_going_out(question.canastas, ruleset), ruleset, None)
         return Answer(False, why.rule, why.template, why.params)
@@ -217,6 +220,28 @@ def decide_go_out(question: GoOutQuestion, ruleset: RuleSet) -> Answer:
             {"bonus": bonus},
         )
     return Answer(True, "going_out", N_("Yes: %(bonus)s points for going out."), {"bonus": bonus})
+
+
+def _special_going_out(question: GoOutQuestion, ruleset: RuleSet) -> Answer:
+    """Going out with a special hand (Modern American, D10): laid down at once as the side's only meld;
+    it stands for the canastas, and scores its value and the going-out bonus."""
+    value = ruleset.special_hand_value(question.special_hand)
+    if not value:
+        return Answer(False, "special_hand_after_melding", N_("These rules have no such special hand."))
+    if not question.concealed:
+        return Answer(
+            False,
+            "special_hand_after_melding",
+            N_("A special hand is a side's only meld: a side that has melds on the table cannot go out with one."),
+        )
+    bonus = ruleset.concealed_total if ruleset.concealed_total is not None else ruleset.go_out_bonus
+    return Answer(
+        True,
+        "special_hand_after_melding",
+        N_("Yes, with the special hand: no canasta is needed. It scores %(value)s, and %(bonus)s for going out."),
+        {"value": value, "bonus": bonus},
+        figure=value + bonus,
+    )
 
 
 def can_go_out(question: GoOutQuestion, ruleset: RuleSet) -> bool:

@@ -88,6 +88,8 @@ class GoOutForm(QuestionForm):
     samba = WholeNumberField(lazy_gettext("Sambas"))
     cards_left = WholeNumberField(lazy_gettext("Cards I would still hold after melding"))
     concealed = BooleanField(lazy_gettext("Nothing melded before this turn (concealed)"))
+    #: Asked only where the rule set has special hands (Modern American); its choices are the rule set's.
+    special_hand = SelectField(lazy_gettext("Going out with a special hand"), default="")
 
 
 class MinimumForm(QuestionForm):

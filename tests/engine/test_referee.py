@@ -332,3 +332,25 @@ def test_modern_american_meld_tool_knows_the_2500_and_3000_canastas(rules):
     assert decide_meld(meld("WILD:j4t3"), mac).params["bonus"] == 2500
     assert decide_meld(meld("WILD:t7"), mac).params["bonus"] == 3000
     assert decide_meld(meld("WILD:j2t5"), mac).params["bonus"] == 2000
+
+
+@pytest.mark.parametrize(
+    ("kind", "value"), [("straight", 3000), ("pairs", 2500), ("pairs_wild", 2000), ("garbage", 2000)]
+)
+def test_special_hand_after_melding_a_side_with_no_melds_goes_out_with_one_without_a_canasta(rules, kind, value):
+    """Modern American (D10): the special hand stands for the canastas; it scores its value and the
+    going-out bonus (100, no concealed bonus there) [MACD]."""
+    answer = decide_go_out(GoOutQuestion(concealed=True, special_hand=kind), rules("modern_american"))
+    assert (answer.allowed, answer.rule) == (True, "special_hand_after_melding")
+    assert answer.params == {"value": value, "bonus": 100}
+    assert answer.figure == value + 100
+
+
+def test_special_hand_after_melding_is_refused_to_a_side_with_melds(rules):
+    answer = decide_go_out(GoOutQuestion(special_hand="straight"), rules("modern_american"))
+    assert (answer.allowed, answer.rule) == (False, "special_hand_after_melding")
+
+
+def test_special_hand_where_the_rules_have_none_is_no(rules):
+    answer = decide_go_out(GoOutQuestion(concealed=True, special_hand="straight"), rules("classic"))
+    assert answer.allowed is False

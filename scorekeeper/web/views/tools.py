@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, render_template, request
+from flask_babel import gettext
 
 from ...engine import RULESETS, CanastaCount, Meld, RuleSet
 from ...engine.cards import SEQUENCE_RANK, sequence_between
@@ -19,7 +20,9 @@ from ...engine.referee import (
 )
 from ...reference import rule_topic
 from ...reference.content_play import initial_meld
+from ...reference.options import SPECIAL_HAND_NAMES
 from ...translation import translate
+from ..forms import choices
 from ..limiting import guard_links
 from ..tool_forms import GoOutForm, MeldForm, MinimumForm, PileForm, QuestionForm
 from .reference_context import Reading, reading
@@ -128,6 +131,11 @@ def go_out(public_id: str | None = None, edit_token: str | None = None) -> str:
     form = GoOutForm(formdata=request.args)
     if not page.ruleset.sequences:
         del form.samba
+    if page.ruleset.special_hands:
+        names = [(kind, gettext(SPECIAL_HAND_NAMES[kind])) for kind in page.ruleset.special_hands]
+        form.special_hand.choices = choices([("", gettext("No")), *names])
+    else:
+        del form.special_hand
     answer = None
     if _asked(form):
         counts = (form.natural.data or 0, form.mixed.data or 0, form.wild.data or 0, _asked_count(form, "samba"))
@@ -135,6 +143,7 @@ def go_out(public_id: str | None = None, edit_token: str | None = None) -> str:
             canastas=CanastaCount(*counts),
             cards_left=form.cards_left.data or 0,
             concealed=form.concealed.data,
+            special_hand=form.special_hand.data if "special_hand" in form else "",
         )
         answer = decide_go_out(question, page.ruleset)
     return _page("tools/go_out.html", page, form, answer)
