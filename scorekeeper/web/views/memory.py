@@ -10,6 +10,8 @@ and the page reads as usual."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import current_app, g, request, session
 from werkzeug.wrappers import Response
 
@@ -61,15 +63,22 @@ def remember(game: Game, *, editable: bool) -> None:
 def remember_viewed(game_id: int, edit_token: str | None) -> None:
     """A page of the game ``game_id`` was read (``edit_token`` when through its edit link): on the list of a
     phone that has its cookie (at most one write an hour per game); a phone without one gets it, no row."""
+    _on_a_known_phones_list(lambda known: phone.remember(known, game_id, edit_token), "games")
+
+
+def _on_a_known_phones_list(write: Callable[[str], None], what: str) -> None:
+    """``write`` the page just read onto the list of a phone that has its cookie; a phone without one
+    gets it and no row (a link checker or a script writes nothing). A database that takes no writes
+    leaves the list as it was: the page reads as usual."""
     g.phone_used = True
     known = phone_id(create=False)
     if known is None:
         phone_id(create=True)
         return
     try:
-        phone.remember(known, game_id, edit_token)
+        write(known)
     except services.StorageUnavailable as exc:  # the page reads as usual; the list waits for a write
-        current_app.logger.warning("a phone's list of games was not updated: %s", exc)
+        current_app.logger.warning("a phone's list of %s was not updated: %s", what, exc)
 
 
 def remembered() -> list[tuple[Game, str | None]]:
@@ -104,15 +113,7 @@ def remember_group(group: Group) -> None:
 
 def remember_group_viewed(group_id: int) -> None:
     """A table of friends' page was read: on the list of a phone that has its cookie (as a game's)."""
-    g.phone_used = True
-    known = phone_id(create=False)
-    if known is None:
-        phone_id(create=True)
-        return
-    try:
-        phone_groups.remember(known, group_id)
-    except services.StorageUnavailable as exc:  # the page reads as usual; the list waits for a write
-        current_app.logger.warning("a phone's list of groups was not updated: %s", exc)
+    _on_a_known_phones_list(lambda known: phone_groups.remember(known, group_id), "groups")
 
 
 def remembered_groups() -> list[tuple[Group, int]]:
