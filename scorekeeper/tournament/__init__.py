@@ -1,0 +1,25 @@
+"""A club night's logic: who sits where each round (movements), what a table's result is worth
+(victory points, match points) and the standings. Pure Python, standard library only, fully typed,
+like the engine: no Flask, no database; the services turn a night kept in the database into these
+values and these values into seatings and standings."""
+
+from .movements import Round, Table, by_standings, mitchell, round_robin
+from .points import BURRACO_3_HANDS, BURRACO_4_HANDS, MatchPoints, StepTable, VictoryScale
+from .standings import Result, Standing, TieBreak, standings
+
+__all__ = [
+    "BURRACO_3_HANDS",
+    "BURRACO_4_HANDS",
+    "MatchPoints",
+    "Result",
+    "Round",
+    "Standing",
+    "StepTable",
+    "Table",
+    "TieBreak",
+    "VictoryScale",
+    "by_standings",
+    "mitchell",
+    "round_robin",
+    "standings",
+]

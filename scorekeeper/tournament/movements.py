@@ -1,0 +1,132 @@
+"""Who sits where each round: the Mitchell movement (one line stays, the other moves), all against all
+for few pairs, and by standings (1st against 2nd, 3rd against 4th...), with byes for an odd number of
+pairs.
+
+Pairs are numbers; a round is its tables (numbered from 1, a pair of each line at each) and the pair that
+sits out, if any. Canasta has no boards travelling between tables, so a line moving ``step`` tables a
+round meets every pair of the other line once in as many rounds as there are tables whenever ``step``
+and the number of tables have no common divisor."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from math import gcd
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of a round: its number, the pair of the staying line (north-south) and of the moving one."""
+
+    number: int
+    north_south: int
+    east_west: int
+
+    @property
+    def meeting(self) -> frozenset[int]:
+        """The two pairs that meet here."""
+        return frozenset((self.north_south, self.east_west))
+
+
+@dataclass(frozen=True)
+class Round:
+    """The tables of a round and the pair that sits it out (an odd number of pairs), if any."""
+
+    tables: tuple[Table, ...]
+    bye: int | None = None
+
+    @property
+    def seated(self) -> list[int]:
+        """Every pair of the round, the one sitting out last."""
+        pairs = [pair for table in self.tables for pair in (table.north_south, table.east_west)]
+        return pairs + ([self.bye] if self.bye is not None else [])
+
+
+def _check_pairs(pairs: Sequence[int]) -> None:
+    if len(set(pairs)) != len(pairs):
+        raise ValueError("a pair is named twice")
+    if len(pairs) < 2:
+        raise ValueError("a night needs at least two pairs")
+
+
+def mitchell(pairs: Sequence[int], round_number: int, step: int = 1) -> Round:
+    """Round ``round_number`` (from 1) of a Mitchell movement: the first half of ``pairs`` stays at tables
+        1..n (north-south), the second half moves ``step`` tables up each round (east-west). With an odd
+        number of pairs the moving line has an empty seat, and the staying pair it comes to sits out: a
+        different one each round. A staying pair keeps its table number all night (the table of the pair sitting out
+    stays empty that round)."""
+    _check_pairs(pairs)
+    tables = (len(pairs) + 1) // 2
+    if tables > 1 and gcd(step, tables) != 1:
+        raise ValueError(
+            f"moving {step} tables a round repeats meetings at {tables} tables: pick a step sharing no divisor"
+        )
+    staying, moving = list(pairs[:tables]), list(pairs[tables:])
+    seats: list[int | None] = [*moving, None] if len(moving) < tables else list(moving)
+    shift = ((round_number - 1) * step) % tables
+    round_tables, bye = [], None
+    for number in range(tables):  # a staying pair keeps its table all night
+        facing = seats[(number - shift) % tables]
+        if facing is None:
+            bye = staying[number]  # the empty seat has come to this table: its pair sits out
+        else:
+            round_tables.append(Table(number + 1, staying[number], facing))
+    return Round(tuple(round_tables), bye)
+
+
+def round_robin(pairs: Sequence[int], round_number: int) -> Round:
+    """Round ``round_number`` (from 1) of all against all (the circle method): in ``len(pairs) - 1``
+    rounds (``len(pairs)`` with an odd number, each pair sitting out once) every pair meets every
+    other exactly once."""
+    _check_pairs(pairs)
+    circle: list[int | None] = [*pairs, None] if len(pairs) % 2 else list(pairs)
+    size = len(circle)
+    turn = (round_number - 1) % (size - 1)
+    rotating = circle[1:]
+    rotating = rotating[-turn:] + rotating[:-turn] if turn else rotating
+    placed = [circle[0], *rotating]
+    tables: list[Table] = []
+    bye = None
+    for k in range(size // 2):
+        first, second = placed[k], placed[size - 1 - k]
+        if first is None or second is None:
+            bye = second if first is None else first
+            continue
+        tables.append(
+            Table(len(tables) + 1, first, second) if (k + turn) % 2 else Table(len(tables) + 1, second, first)
+        )
+    return Round(tuple(tables), bye)
+
+
+def by_standings(ranked: Sequence[int], avoid: Collection[frozenset[int]] = (), had_bye: Collection[int] = ()) -> Round:
+    """The next round by the standings ``ranked`` (best first): 1st against 2nd, 3rd against 4th... With
+    ``avoid`` (the meetings not to repeat: last round's for the modified Danish, or all so far) a pair
+    meets the best-placed pair below it it has not met; if no seating avoids every meeting, repeats are
+    allowed rather than leave a pair without a table. With an odd number, the lowest-placed pair that has
+    not sat out yet (else the lowest) sits out."""
+    _check_pairs(ranked)
+    pairs = list(ranked)
+    bye = None
+    if len(pairs) % 2:
+        bye = next((pair for pair in reversed(pairs) if pair not in had_bye), pairs[-1])
+        pairs.remove(bye)
+    avoided = set(avoid)
+    seating = _pair_down(pairs, avoided) or _pair_down(pairs, set())
+    assert seating is not None  # without anything to avoid, 1-2, 3-4... always seats everyone
+    tables = tuple(Table(k + 1, first, second) for k, (first, second) in enumerate(seating))
+    return Round(tables, bye)
+
+
+def _pair_down(pairs: list[int], avoid: set[frozenset[int]]) -> list[tuple[int, int]] | None:
+    """The best-placed first pair against the best-placed partner it may meet, and so on down; None when
+    no seating avoids every meeting in ``avoid`` (a search that goes back to try the next partner)."""
+    if not pairs:
+        return []
+    first, rest = pairs[0], pairs[1:]
+    for k, partner in enumerate(rest):
+        if frozenset((first, partner)) in avoid:
+            continue
+        below = _pair_down(rest[:k] + rest[k + 1 :], avoid)
+        if below is not None:
+            return [(first, partner), *below]
+    return None

@@ -1,0 +1,112 @@
+"""Movements: every pair plays once a round, meetings never repeat within a movement's range, byes rotate."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper.tournament import Round, by_standings, mitchell, round_robin
+
+pair_counts = st.integers(min_value=2, max_value=31)
+
+
+def each_pair_once(round_: Round, pairs: list[int]) -> bool:
+    return sorted(round_.seated) == sorted(pairs)
+
+
+@given(pair_counts, st.integers(min_value=1, max_value=7))
+def test_mitchell_seats_every_pair_once_a_round_and_never_repeats_a_meeting_within_its_tables(count, step):
+    pairs = list(range(101, 101 + count))
+    tables = (count + 1) // 2
+    if tables > 1 and any(tables % d == 0 and step % d == 0 for d in range(2, tables + 1)):
+        with pytest.raises(ValueError, match="repeats meetings"):
+            mitchell(pairs, 1, step)
+        return
+    rounds = [mitchell(pairs, number, step) for number in range(1, tables + 1)]
+    meetings = [table.meeting for round_ in rounds for table in round_.tables]
+    assert all(each_pair_once(round_, pairs) for round_ in rounds)
+    assert len(meetings) == len(set(meetings))  # no meeting twice within as many rounds as tables
+    staying, moving = set(pairs[:tables]), set(pairs[tables:])
+    assert all(table.north_south in staying and table.east_west in moving for r in rounds for table in r.tables)
+    assert {frozenset((a, b)) for a in staying for b in moving} == set(meetings)  # everyone of the other line
+    staying_tables = {table.north_south: table.number for r in rounds for table in r.tables}
+    assert all(staying_tables[pair] == pairs.index(pair) + 1 for pair in staying_tables)  # a staying pair stays
+
+
+@given(st.integers(min_value=1, max_value=15).map(lambda n: 2 * n + 1))
+def test_mitchell_byes_rotate_among_the_staying_line(count):
+    pairs = list(range(1, count + 1))
+    tables = (count + 1) // 2
+    byes = [mitchell(pairs, number).bye for number in range(1, tables + 1)]
+    assert sorted(byes) == pairs[:tables]  # each staying pair sits out once in a full movement
+
+
+@given(pair_counts)
+def test_all_against_all_meets_every_pair_once_and_byes_rotate(count):
+    pairs = list(range(1, count + 1))
+    rounds = [round_robin(pairs, number) for number in range(1, count + count % 2)]
+    meetings = Counter(table.meeting for round_ in rounds for table in round_.tables)
+    assert set(meetings) == {frozenset(m) for m in combinations(pairs, 2)}
+    assert set(meetings.values()) == {1}
+    assert all(each_pair_once(round_, pairs) for round_ in rounds)
+    byes = [round_.bye for round_ in rounds if round_.bye is not None]
+    assert sorted(byes) == (pairs if count % 2 else [])
+
+
+def test_by_standings_first_meets_second():
+    seated = by_standings([7, 3, 9, 1])
+    assert [(t.number, t.north_south, t.east_west) for t in seated.tables] == [(1, 7, 3), (2, 9, 1)]
+    assert seated.bye is None
+
+
+def test_by_standings_no_rematch_takes_the_next_pair_below():
+    seated = by_standings([7, 3, 9, 1], avoid={frozenset((7, 3))})
+    assert [t.meeting for t in seated.tables] == [frozenset((7, 9)), frozenset((3, 1))]
+
+
+def test_by_standings_repeats_a_meeting_only_when_nothing_else_seats_everyone():
+    seated = by_standings([1, 2], avoid={frozenset((1, 2))})
+    assert [t.meeting for t in seated.tables] == [frozenset((1, 2))]
+
+
+def test_by_standings_the_lowest_pair_without_a_bye_sits_out():
+    assert by_standings([1, 2, 3, 4, 5]).bye == 5
+    assert by_standings([1, 2, 3, 4, 5], had_bye={5}).bye == 4
+    assert by_standings([1, 2, 3], had_bye={1, 2, 3}).bye == 3
+
+
+@given(
+    st.lists(st.integers(min_value=1, max_value=40), min_size=2, max_size=10, unique=True),
+    st.sets(st.tuples(st.integers(0, 9), st.integers(0, 9)), max_size=12),
+)
+def test_by_standings_avoids_every_meeting_it_can(ranked, picks):
+    avoid = {
+        frozenset((ranked[a % len(ranked)], ranked[b % len(ranked)]))
+        for a, b in picks
+        if a % len(ranked) != b % len(ranked)
+    }
+    seated = by_standings(ranked, avoid=avoid)
+    assert each_pair_once(seated, ranked)
+    others = [p for p in ranked if p != seated.bye]
+    possible = _any_seating(others, avoid)
+    assert possible == all(table.meeting not in avoid for table in seated.tables)
+
+
+def _any_seating(pairs: list[int], avoid: set[frozenset[int]]) -> bool:
+    """Brute force: can ``pairs`` all be seated avoiding ``avoid``?"""
+    if not pairs:
+        return True
+    first = pairs[0]
+    return any(
+        frozenset((first, other)) not in avoid and _any_seating([p for p in pairs[1:] if p != other], avoid)
+        for other in pairs[1:]
+    )
+
+
+def test_a_pair_named_twice_is_refused():
+    with pytest.raises(ValueError, match="twice"):
+        round_robin([1, 1, 2], 1)
