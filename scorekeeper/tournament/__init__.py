@@ -3,13 +3,14 @@
 like the engine: no Flask, no database; the services turn a night kept in the database into these
 values and these values into seatings and standings."""
 
-from .movements import Round, Table, by_standings, mitchell, round_robin
+from .movements import Line, Round, Table, by_standings, join, leave, mitchell, mitchell_lines, round_robin
 from .points import BURRACO_3_HANDS, BURRACO_4_HANDS, MatchPoints, StepTable, VictoryScale
 from .standings import Result, Standing, TieBreak, standings
 
 __all__ = [
     "BURRACO_3_HANDS",
     "BURRACO_4_HANDS",
+    "Line",
     "MatchPoints",
     "Result",
     "Round",
@@ -19,7 +20,10 @@ __all__ = [
     "TieBreak",
     "VictoryScale",
     "by_standings",
+    "join",
+    "leave",
     "mitchell",
+    "mitchell_lines",
     "round_robin",
     "standings",
 ]

@@ -5,7 +5,8 @@ pairs.
 Pairs are numbers; a round is its tables (numbered from 1, a pair of each line at each) and the pair that
 sits out, if any. Canasta has no boards travelling between tables, so a line moving ``step`` tables a
 round meets every pair of the other line once in as many rounds as there are tables whenever ``step``
-and the number of tables have no common divisor."""
+and the number of tables have no common divisor. A pair arriving late takes an empty seat (or a new
+table); a pair leaving leaves its seat empty: nobody else's seat changes."""
 
 from __future__ import annotations
 
@@ -30,16 +31,15 @@ class Table:
 
 @dataclass(frozen=True)
 class Round:
-    """The tables of a round and the pair that sits it out (an odd number of pairs), if any."""
+    """The tables of a round and the pairs that sit it out (an odd number of pairs, a pair that left)."""
 
     tables: tuple[Table, ...]
-    bye: int | None = None
+    byes: tuple[int, ...] = ()
 
     @property
     def seated(self) -> list[int]:
-        """Every pair of the round, the one sitting out last."""
-        pairs = [pair for table in self.tables for pair in (table.north_south, table.east_west)]
-        return pairs + ([self.bye] if self.bye is not None else [])
+        """Every pair of the round, those sitting out last."""
+        return [pair for table in self.tables for pair in (table.north_south, table.east_west)] + list(self.byes)
 
 
 def _check_pairs(pairs: Sequence[int]) -> None:
@@ -49,29 +49,69 @@ def _check_pairs(pairs: Sequence[int]) -> None:
         raise ValueError("a night needs at least two pairs")
 
 
-def mitchell(pairs: Sequence[int], round_number: int, step: int = 1) -> Round:
-    """Round ``round_number`` (from 1) of a Mitchell movement: the first half of ``pairs`` stays at tables
-        1..n (north-south), the second half moves ``step`` tables up each round (east-west). With an odd
-        number of pairs the moving line has an empty seat, and the staying pair it comes to sits out: a
-        different one each round. A staying pair keeps its table number all night (the table of the pair sitting out
-    stays empty that round)."""
+#: A line of a Mitchell: its pairs in table order, None for an empty seat.
+Line = tuple[int | None, ...]
+
+
+def mitchell_lines(pairs: Sequence[int]) -> tuple[Line, Line]:
+    """The two lines of a Mitchell for ``pairs``: the first half stays at tables 1..n (north-south), the
+    second half moves (east-west); with an odd number the moving line has an empty seat at the end."""
     _check_pairs(pairs)
     tables = (len(pairs) + 1) // 2
+    moving: list[int | None] = list(pairs[tables:])
+    return tuple(pairs[:tables]), tuple(moving + [None] * (tables - len(moving)))
+
+
+def join(lines: tuple[Line, Line], pair: int) -> tuple[Line, Line]:
+    """A pair arriving late, between rounds: it takes the first empty seat (the moving line's first), so
+    that nobody's seat changes; else a new table at the end, where it stays, with an empty seat in the
+    moving line (the pairs that come to face it sit out in turn, until another pair comes)."""
+    staying, moving = lines
+    if pair in staying or pair in moving:
+        raise ValueError("that pair is already seated")
+    if None in moving:
+        return staying, _seated(moving, pair)
+    if None in staying:
+        return _seated(staying, pair), moving
+    return (*staying, pair), (*moving, None)
+
+
+def _seated(line: Line, pair: int) -> Line:
+    """``line`` with ``pair`` in its first empty seat."""
+    seat = line.index(None)
+    return (*line[:seat], pair, *line[seat + 1 :])
+
+
+def leave(lines: tuple[Line, Line], pair: int) -> tuple[Line, Line]:
+    """A pair leaving between rounds: its seat is empty from the next round (the pair it would meet sits
+    out); nobody else moves."""
+    staying, moving = lines
+    if pair not in staying and pair not in moving:
+        raise ValueError("that pair is not seated")
+    return tuple(None if p == pair else p for p in staying), tuple(None if p == pair else p for p in moving)
+
+
+def mitchell(lines: tuple[Line, Line], round_number: int, step: int = 1) -> Round:
+    """Round ``round_number`` (from 1) of a Mitchell movement: the staying line keeps its tables all night,
+    the moving line moves ``step`` tables up each round. A pair facing an empty seat sits out: with an odd
+    number of pairs a different staying pair each round."""
+    staying, moving = lines
+    tables = len(staying)
+    if len(moving) != tables or tables == 0:
+        raise ValueError("the two lines of a Mitchell have a seat at every table")
     if tables > 1 and gcd(step, tables) != 1:
         raise ValueError(
             f"moving {step} tables a round repeats meetings at {tables} tables: pick a step sharing no divisor"
         )
-    staying, moving = list(pairs[:tables]), list(pairs[tables:])
-    seats: list[int | None] = [*moving, None] if len(moving) < tables else list(moving)
     shift = ((round_number - 1) * step) % tables
-    round_tables, bye = [], None
-    for number in range(tables):  # a staying pair keeps its table all night
-        facing = seats[(number - shift) % tables]
-        if facing is None:
-            bye = staying[number]  # the empty seat has come to this table: its pair sits out
+    round_tables, byes = [], []
+    for number, stays in enumerate(staying):  # a staying pair keeps its table all night
+        facing = moving[(number - shift) % tables]
+        if stays is not None and facing is not None:
+            round_tables.append(Table(number + 1, stays, facing))
         else:
-            round_tables.append(Table(number + 1, staying[number], facing))
-    return Round(tuple(round_tables), bye)
+            byes += [pair for pair in (stays, facing) if pair is not None]
+    return Round(tuple(round_tables), tuple(byes))
 
 
 def round_robin(pairs: Sequence[int], round_number: int) -> Round:
@@ -95,7 +135,7 @@ def round_robin(pairs: Sequence[int], round_number: int) -> Round:
         tables.append(
             Table(len(tables) + 1, first, second) if (k + turn) % 2 else Table(len(tables) + 1, second, first)
         )
-    return Round(tuple(tables), bye)
+    return Round(tuple(tables), (bye,) if bye is not None else ())
 
 
 def by_standings(ranked: Sequence[int], avoid: Collection[frozenset[int]] = (), had_bye: Collection[int] = ()) -> Round:
@@ -114,7 +154,7 @@ def by_standings(ranked: Sequence[int], avoid: Collection[frozenset[int]] = (), 
     seating = _pair_down(pairs, avoided) or _pair_down(pairs, set())
     assert seating is not None  # without anything to avoid, 1-2, 3-4... always seats everyone
     tables = tuple(Table(k + 1, first, second) for k, (first, second) in enumerate(seating))
-    return Round(tables, bye)
+    return Round(tables, (bye,) if bye is not None else ())
 
 
 def _pair_down(pairs: list[int], avoid: set[frozenset[int]]) -> list[tuple[int, int]] | None:

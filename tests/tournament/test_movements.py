@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.tournament import Round, by_standings, mitchell, round_robin
+from scorekeeper.tournament import Round, by_standings, join, leave, mitchell, mitchell_lines, round_robin
 
 pair_counts = st.integers(min_value=2, max_value=31)
 
@@ -22,11 +22,12 @@ def each_pair_once(round_: Round, pairs: list[int]) -> bool:
 def test_mitchell_seats_every_pair_once_a_round_and_never_repeats_a_meeting_within_its_tables(count, step):
     pairs = list(range(101, 101 + count))
     tables = (count + 1) // 2
+    lines = mitchell_lines(pairs)
     if tables > 1 and any(tables % d == 0 and step % d == 0 for d in range(2, tables + 1)):
         with pytest.raises(ValueError, match="repeats meetings"):
-            mitchell(pairs, 1, step)
+            mitchell(lines, 1, step)
         return
-    rounds = [mitchell(pairs, number, step) for number in range(1, tables + 1)]
+    rounds = [mitchell(lines, number, step) for number in range(1, tables + 1)]
     meetings = [table.meeting for round_ in rounds for table in round_.tables]
     assert all(each_pair_once(round_, pairs) for round_ in rounds)
     assert len(meetings) == len(set(meetings))  # no meeting twice within as many rounds as tables
@@ -41,7 +42,7 @@ def test_mitchell_seats_every_pair_once_a_round_and_never_repeats_a_meeting_with
 def test_mitchell_byes_rotate_among_the_staying_line(count):
     pairs = list(range(1, count + 1))
     tables = (count + 1) // 2
-    byes = [mitchell(pairs, number).bye for number in range(1, tables + 1)]
+    byes = [pair for number in range(1, tables + 1) for pair in mitchell(mitchell_lines(pairs), number).byes]
     assert sorted(byes) == pairs[:tables]  # each staying pair sits out once in a full movement
 
 
@@ -53,14 +54,14 @@ def test_all_against_all_meets_every_pair_once_and_byes_rotate(count):
     assert set(meetings) == {frozenset(m) for m in combinations(pairs, 2)}
     assert set(meetings.values()) == {1}
     assert all(each_pair_once(round_, pairs) for round_ in rounds)
-    byes = [round_.bye for round_ in rounds if round_.bye is not None]
+    byes = [pair for round_ in rounds for pair in round_.byes]
     assert sorted(byes) == (pairs if count % 2 else [])
 
 
 def test_by_standings_first_meets_second():
     seated = by_standings([7, 3, 9, 1])
     assert [(t.number, t.north_south, t.east_west) for t in seated.tables] == [(1, 7, 3), (2, 9, 1)]
-    assert seated.bye is None
+    assert seated.byes == ()
 
 
 def test_by_standings_no_rematch_takes_the_next_pair_below():
@@ -74,9 +75,9 @@ def test_by_standings_repeats_a_meeting_only_when_nothing_else_seats_everyone():
 
 
 def test_by_standings_the_lowest_pair_without_a_bye_sits_out():
-    assert by_standings([1, 2, 3, 4, 5]).bye == 5
-    assert by_standings([1, 2, 3, 4, 5], had_bye={5}).bye == 4
-    assert by_standings([1, 2, 3], had_bye={1, 2, 3}).bye == 3
+    assert by_standings([1, 2, 3, 4, 5]).byes == (5,)
+    assert by_standings([1, 2, 3, 4, 5], had_bye={5}).byes == (4,)
+    assert by_standings([1, 2, 3], had_bye={1, 2, 3}).byes == (3,)
 
 
 @given(
@@ -91,7 +92,7 @@ def test_by_standings_avoids_every_meeting_it_can(ranked, picks):
     }
     seated = by_standings(ranked, avoid=avoid)
     assert each_pair_once(seated, ranked)
-    others = [p for p in ranked if p != seated.bye]
+    others = [p for p in ranked if p not in seated.byes]
     possible = _any_seating(others, avoid)
     assert possible == all(table.meeting not in avoid for table in seated.tables)
 
@@ -110,3 +111,41 @@ def _any_seating(pairs: list[int], avoid: set[frozenset[int]]) -> bool:
 def test_a_pair_named_twice_is_refused():
     with pytest.raises(ValueError, match="twice"):
         round_robin([1, 1, 2], 1)
+
+
+def test_a_late_pair_takes_the_empty_seat_and_nobody_else_moves():
+    lines = mitchell_lines([1, 2, 3, 4, 5])  # 3 tables: 1, 2, 3 stay; 4, 5 and an empty seat move
+    before = mitchell(lines, 2)
+    assert before.byes == (1,)  # the empty seat has come to table 1
+    later = join(lines, 6)
+    assert later == ((1, 2, 3), (4, 5, 6))
+    after = mitchell(later, 2)
+    assert after.byes == ()
+    assert [t for t in after.tables if t.north_south != 1] == list(before.tables)  # the others as they were
+    meetings = [t.meeting for number in (1, 2, 3) for t in mitchell(later, number).tables]
+    assert len(meetings) == len(set(meetings)) == 9
+
+
+def test_a_late_pair_with_no_empty_seat_opens_a_table_where_it_stays():
+    later = join(mitchell_lines([1, 2, 3, 4]), 5)
+    assert later == ((1, 2, 5), (3, 4, None))
+    round_ = mitchell(later, 1)
+    assert round_.byes == (5,)
+    assert sorted(round_.seated) == [1, 2, 3, 4, 5]
+
+
+def test_a_pair_leaving_empties_its_seat_and_its_opponent_sits_out():
+    lines = leave(mitchell_lines([1, 2, 3, 4, 5, 6]), 5)
+    assert lines == ((1, 2, 3), (4, None, 6))
+    round_ = mitchell(lines, 1)
+    assert round_.byes == (2,)
+    assert sorted(round_.seated) == [1, 2, 3, 4, 6]
+    assert join(lines, 7) == ((1, 2, 3), (4, 7, 6))  # a late pair takes the seat left
+
+
+def test_a_pair_is_seated_once_and_leaves_only_if_seated():
+    lines = mitchell_lines([1, 2, 3, 4])
+    with pytest.raises(ValueError, match="already seated"):
+        join(lines, 3)
+    with pytest.raises(ValueError, match="not seated"):
+        leave(lines, 9)
