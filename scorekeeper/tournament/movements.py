@@ -141,8 +141,9 @@ def round_robin(pairs: Sequence[int], round_number: int) -> Round:
 def by_standings(ranked: Sequence[int], avoid: Collection[frozenset[int]] = (), had_bye: Collection[int] = ()) -> Round:
     """The next round by the standings ``ranked`` (best first): 1st against 2nd, 3rd against 4th... With
     ``avoid`` (the meetings not to repeat: last round's for the modified Danish, or all so far) a pair
-    meets the best-placed pair below it it has not met; if no seating avoids every meeting, repeats are
-    allowed rather than leave a pair without a table. With an odd number, the lowest-placed pair that has
+    meets the best-placed pair below it it has not met; if no seating avoids every meeting (or the search
+    finds none within its budget), the round is seated 1-2, 3-4... as the standings are, rather than leave
+    a pair without a table. With an odd number, the lowest-placed pair that has
     not sat out yet (else the lowest) sits out."""
     _check_pairs(ranked)
     pairs = list(ranked)
@@ -157,16 +158,30 @@ def by_standings(ranked: Sequence[int], avoid: Collection[frozenset[int]] = (), 
     return Round(tables, (bye,) if bye is not None else ())
 
 
+#: How many partners the search may try before it gives up avoiding meetings (a night where no seating
+#: avoids them all could otherwise make it try every seating there is).
+SEARCH_BUDGET = 20_000
+
+
 def _pair_down(pairs: list[int], avoid: set[frozenset[int]]) -> list[tuple[int, int]] | None:
     """The best-placed first pair against the best-placed partner it may meet, and so on down; None when
-    no seating avoids every meeting in ``avoid`` (a search that goes back to try the next partner)."""
-    if not pairs:
-        return []
-    first, rest = pairs[0], pairs[1:]
-    for k, partner in enumerate(rest):
-        if frozenset((first, partner)) in avoid:
-            continue
-        below = _pair_down(rest[:k] + rest[k + 1 :], avoid)
-        if below is not None:
-            return [(first, partner), *below]
-    return None
+    no seating avoids every meeting in ``avoid``, or none was found within ``SEARCH_BUDGET`` tries (a
+    search that goes back to try the next partner)."""
+    budget = [SEARCH_BUDGET]
+
+    def search(left: list[int]) -> list[tuple[int, int]] | None:
+        if not left:
+            return []
+        first, rest = left[0], left[1:]
+        for k, partner in enumerate(rest):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            if frozenset((first, partner)) in avoid:
+                continue
+            below = search(rest[:k] + rest[k + 1 :])
+            if below is not None:
+                return [(first, partner), *below]
+        return None
+
+    return search(pairs)

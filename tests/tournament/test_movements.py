@@ -149,3 +149,13 @@ def test_a_pair_is_seated_once_and_leaves_only_if_seated():
         join(lines, 3)
     with pytest.raises(ValueError, match="not seated"):
         leave(lines, 9)
+
+
+def test_by_standings_gives_up_avoiding_meetings_no_seating_can_avoid_without_trying_them_all():
+    """Two groups of 15 pairs that may only meet within their group: no seating avoids every meeting
+    (15 is odd), and trying every seating of a group would take forever; the round is seated anyway."""
+    first, second = list(range(1, 16)), list(range(16, 31))
+    avoid = {frozenset((a, b)) for a in first for b in second}
+    seated = by_standings(first + second, avoid=avoid)
+    assert sorted(seated.seated) == list(range(1, 31))
+    assert seated.byes == ()
