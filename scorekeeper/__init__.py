@@ -190,7 +190,7 @@ def register_template_globals(app: Flask) -> None:
     from flask_babel import get_locale
 
     from .translation import short_time
-    from .web.display import DARK_BAR, LIGHT_BAR, current_display
+    from .web.display import current_display
     from .web.installable import asset
     from .web.wording import (
         breakdown_rows,
@@ -207,8 +207,6 @@ def register_template_globals(app: Flask) -> None:
         current_locale=lambda: str(get_locale() or "en"),
         display=current_display,
         asset=asset,
-        light_bar=LIGHT_BAR,
-        dark_bar=DARK_BAR,
         winner_sentence=winner_sentence,
         finished_sentence=finished_sentence,
         leader_sentence=leader_sentence,

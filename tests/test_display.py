@@ -147,3 +147,14 @@ def test_the_worker_is_asked_for_afresh_and_keeps_files_by_their_digest(client):
     assert '"/rules/scoring?lang=es"' in body
     assert '"/rules/scoring?lang=en"' in body
     assert 'if (request.method !== "GET") return;' in body  # nothing that records is answered from a copy
+
+
+def test_the_phones_bar_and_controls_follow_the_theme(client):
+    page = client.get("/").get_data(as_text=True)
+    assert '<meta name="color-scheme" content="light dark">' in page
+    assert '<meta name="theme-color" content="#0b5d3b" media="(prefers-color-scheme: light)">' in page
+    assert '<meta name="theme-color" content="#0e3d2a" media="(prefers-color-scheme: dark)">' in page
+    client.post("/settings", data={"theme": "black", "size": "100"})
+    page = client.get("/").get_data(as_text=True)
+    assert '<meta name="color-scheme" content="dark">' in page
+    assert re.findall(r'<meta name="theme-color"[^>]*>', page) == ['<meta name="theme-color" content="#0e3d2a">']

@@ -210,9 +210,8 @@ def decide_go_out(question: GoOutQuestion, ruleset: RuleSet) -> Answer:
     if not may_go_out_with(question.canastas, ruleset):
         why = go_out_problem(canastas_for_going_out(question.canastas, ruleset), ruleset, None)
         return Answer(False, why.rule, why.template, why.params)
-    bonus = ruleset.go_out_bonus
+    bonus = ruleset.going_out_bonus(question.concealed)
     if question.concealed and ruleset.concealed_total is not None:
-        bonus = ruleset.concealed_total
         return Answer(
             True,
             "going_out_concealed",
@@ -234,7 +233,7 @@ def _special_going_out(question: GoOutQuestion, ruleset: RuleSet) -> Answer:
             "special_hand_after_melding",
             N_("A special hand is a side's only meld: a side that has melds on the table cannot go out with one."),
         )
-    bonus = ruleset.concealed_total if ruleset.concealed_total is not None else ruleset.go_out_bonus
+    bonus = ruleset.going_out_bonus(concealed=False)  # as a hand with a special hand is recorded and scored (D10)
     return Answer(
         True,
         "special_hand_after_melding",

@@ -240,6 +240,13 @@ class RuleSet:
         worth), kept with the rule set so that it is worked out once; see ``melds.meld_facts``."""
         return {}
 
+    def going_out_bonus(self, concealed: bool) -> int:
+        """What going out is worth: the total for going out concealed where the rules give one (K5),
+        else the going-out bonus (K5, K6)."""
+        if concealed and self.concealed_total is not None:
+            return self.concealed_total
+        return self.go_out_bonus
+
     def special_hand_value(self, kind: str) -> int:
         """What the special hand ``kind`` scores (0: these rules have no such hand)."""
         value: int = getattr(self, f"special_{kind}", 0)

@@ -217,9 +217,7 @@ def score_side(
     red_threes = red_three_value(entry.red_threes, ruleset)
     if red_threes_count_against(entry, canastas, opponent_out, ruleset):
         red_threes = -red_threes
-    going_out = ruleset.go_out_bonus if entry.went_out else 0
-    if entry.went_out and entry.concealed and ruleset.concealed_total is not None:
-        going_out = ruleset.concealed_total  # the total for going out concealed (K5)
+    going_out = ruleset.going_out_bonus(entry.concealed) if entry.went_out else 0
     special = canasta_count_bonus(canastas.total, ruleset) if ruleset.canasta_count_bonus else 0
     if entry.went_out and _four_black_threes_melded(entry):
         special += ruleset.black_three_four_bonus  # [S001] K12

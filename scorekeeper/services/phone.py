@@ -75,8 +75,7 @@ def phone_games(phone_id: str) -> list[tuple[Game, str | None]]:
 def forget(phone_id: str, public_id: str) -> None:
     """Take a game off the phone's list (the game itself stays, for every other phone)."""
     begin_write()
-    for key in [key for key in _seen if isinstance(key, tuple) and key[0] == phone_id]:
-        _seen.drop(key)
+    _seen.drop_where(lambda key: isinstance(key, tuple) and key[0] == phone_id)
     game_ids = select(Game.id).where(Game.public_id == public_id).scalar_subquery()
     db.session.execute(delete(PhoneGame).where(PhoneGame.phone_id == phone_id, PhoneGame.game_id == game_ids))
     db.session.commit()

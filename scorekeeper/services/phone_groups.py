@@ -64,8 +64,7 @@ def phone_groups(phone_id: str) -> list[tuple[Group, int]]:
 def forget(phone_id: str, token: str) -> None:
     """Take a group off the phone's list (the group stays, for everyone with its link)."""
     begin_write()
-    for key in [key for key in _seen if isinstance(key, tuple) and key[0] == phone_id]:
-        _seen.drop(key)
+    _seen.drop_where(lambda key: isinstance(key, tuple) and key[0] == phone_id)
     group_ids = select(Group.id).where(Group.token == token).scalar_subquery()
     db.session.execute(delete(PhoneGroup).where(PhoneGroup.phone_id == phone_id, PhoneGroup.group_id == group_ids))
     db.session.commit()

@@ -50,6 +50,12 @@ class Kept(Generic[V]):
         with self._lock:
             self._values.pop(key, None)
 
+    def drop_where(self, chosen: Callable[[Hashable], bool]) -> None:
+        """Forget what is kept under every key ``chosen`` says yes to."""
+        with self._lock:
+            for key in [key for key in self._values if chosen(key)]:
+                del self._values[key]
+
     def __iter__(self) -> Iterator[Hashable]:
         """Every key kept now."""
         with self._lock:

@@ -49,9 +49,16 @@ class Display(NamedTuple):
         return "screen and (prefers-color-scheme: dark)" if self.theme == "auto" else "screen"
 
     @property
-    def theme_color(self) -> str:
-        """The colour of the phone's bar above the page (the header's)."""
-        return DARK_BAR if self.theme in ("dark", "black") else LIGHT_BAR
+    def color_scheme(self) -> str:
+        """The schemes the page is drawn in (the browser's own controls and scroll bars follow)."""
+        return {"auto": "light dark", "light": "light"}.get(self.theme, "dark")
+
+    @property
+    def bar_colors(self) -> tuple[tuple[str, str | None], ...]:
+        """The colour of the phone's bar above the page (the header's), each with the media it is for."""
+        if self.theme == "auto":
+            return ((LIGHT_BAR, "(prefers-color-scheme: light)"), (DARK_BAR, "(prefers-color-scheme: dark)"))
+        return ((LIGHT_BAR if self.theme == "light" else DARK_BAR, None),)
 
 
 def parse(value: str) -> Display:

@@ -19,7 +19,6 @@ def test_the_service_worker_keeps_the_reference_for_reading_with_the_server_stop
         base = address.replace("127.0.0.1", "localhost")
         game = page.request.post(base + "/api/v1/games", data=TABLE).json()
         page.goto(base + "/rules")
-        page.wait_for_function("navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready")
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.reload()
         assert page.evaluate("navigator.serviceWorker.controller !== null")

@@ -38,10 +38,13 @@ from .memory import phone_id
 @hand_saves
 def record_hand(edit_token: str) -> Page:
     """Record the next hand."""
-    if request.method == "GET":
-        return _refused_again(edit_token, None) or _blank_hand_form(edit_token)
+    typed = _kept_refusal() if request.method == "GET" else None
+    if request.method == "GET" and typed is None:
+        return _blank_hand_form(edit_token)
     game = find_or_404(edit_token, editable=True)
     sheet = services.compute_sheet(game)
+    if typed is not None:
+        return _refused_again(game, sheet, sheet.next_hand, typed)
     form = _hand_form(game, sheet)
     if not form.validate_on_submit():
         return _refused(game, sheet, form, sheet.next_hand, status=400)
@@ -74,10 +77,9 @@ def edit_hand(edit_token: str, number: int) -> Page:
     sheet = services.compute_sheet(game)
     if not 1 <= number <= (len(sheet.hands) if request.method == "GET" else sheet.next_hand):
         abort(404)  # no such hand (a fix sent for the next number may be of a hand undone meanwhile: a conflict)
-    if request.method == "GET":
-        again = _refused_again(edit_token, number)
-        if again is not None:
-            return again
+    typed = _kept_refusal() if request.method == "GET" else None
+    if typed is not None:
+        return _refused_again(game, sheet, number, typed)
     form = _hand_form(game, sheet)
     if request.method == "GET":
         stored = sheet.hands[number - 1]
@@ -238,21 +240,21 @@ def _refused(
     return redirect(f"{request.path}?refused=1", code=303)
 
 
-def _refused_again(edit_token: str, number: int | None) -> Page | None:
-    """The refused form kept for this page, checked again as the game stands now (400 or 422 as when it
-    was sent; 200 if it passes now, e.g. an earlier hand was fixed meanwhile; it is not saved by this);
-    None when this phone has none for this page."""
+def _kept_refusal() -> MultiDict[str, str] | None:
+    """The form this phone sent to this page and had refused, when the page is asked for it again
+    (``?refused=1``: the refusal's redirect, Back, a reload); None otherwise."""
     kept = session.get(REFUSED)
     if not request.args.get("refused") or not isinstance(kept, dict) or kept.get("path") != request.path:
         return None
-    game = find_or_404(edit_token, editable=True)
-    sheet = services.compute_sheet(game)
-    number = number or sheet.next_hand
     typed = MultiDict([(str(name), str(value)) for name, value in kept.get("typed", [])])
     typed["csrf_token"] = generate_csrf()  # its own was checked when it was sent; the page carries a fresh one
-    form = hand_form(
-        sheet.ruleset, sheet.side_names, formdata=typed, modes=_entry_modes(game, sheet), players=sheet.side_players
-    )
+    return typed
+
+
+def _refused_again(game: Game, sheet: services.Sheet, number: int, typed: MultiDict[str, str]) -> Page:
+    """The refused form checked again as the game stands now: 400 or 422 as when it was sent, or 200 if it
+    passes now (an earlier hand fixed meanwhile); nothing is saved by this."""
+    form = _hand_form(game, sheet, typed)
     if not form.validate():
         return _render_hand_form(game, sheet, form, number, status=400)
     record, where = form.to_record()
@@ -282,8 +284,9 @@ def _int(text: str | None, fallback: int) -> int:
         return fallback
 
 
-def _hand_form(game: Game, sheet: services.Sheet) -> HandForm:
-    formdata = request.form if request.method == "POST" else None
+def _hand_form(game: Game, sheet: services.Sheet, typed: MultiDict[str, str] | None = None) -> HandForm:
+    """The game's hand form holding what was sent (``typed``, else the request's form when posted)."""
+    formdata = typed if typed is not None else (request.form if request.method == "POST" else None)
     modes = _entry_modes(game, sheet)
     return hand_form(sheet.ruleset, sheet.side_names, formdata=formdata, modes=modes, players=sheet.side_players)
 
