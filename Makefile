@@ -63,13 +63,15 @@ test: install-dev browser-deps lint
 pg-test: install-dev browser-deps
 	CHROMIUM_PATH=$(CHROMIUM) .ci/pg-throwaway.sh $(BIN)/python -m pytest -q
 
-## Every benchmark: the engine against a naive scorer, page weights, a shared rate-limit count, the taps a hand takes in the
+## Every benchmark: the engine against a naive scorer, page weights, a shared rate-limit count, rounds' point differences
+## for the victory-point scale, the taps a hand takes in the
 ## browser, each address against a bare Flask app (ratios), 50 phones for a minute on SQLite and on
 ## a throwaway PostgreSQL. Figures only.
 bench: install-dev browser-deps wrk
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/pages.py
 	$(BIN)/python bench/counts.py
+	$(BIN)/python bench/victory.py
 	CHROMIUM_PATH=$(CHROMIUM) $(BIN)/python bench/taps.py
 	cd bench && ../$(BIN)/python ratios.py
 	cd bench && ../$(BIN)/python load.py
