@@ -33,7 +33,7 @@ from tests.helpers import SPEC_HAND, classic_game, record, side
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 #: Tables in an order where every row's parents come first.
 TABLES = ("table_group", "group_player", "game", "side", "player", "hand", "hand_entry", "edit_log")
-TABLES += ("phone_game", "phone_group", "typing", "heartbeat")
+TABLES += ("phone_game", "phone_group", "typing", "heartbeat", "hand_half", "hand_word")
 
 
 def revisions() -> list[str]:
@@ -65,6 +65,12 @@ def rows(tmp_path_factory) -> dict[str, list[dict[str, Any]]]:
         rematch = services.rematch(game)
         quick = {**SIDE_DEFAULTS, "quick": True, "meld_points": 420, "canastas_natural": 1, "red_threes": 1}
         services.record_hand(rematch, record({**quick, "went_out": True}, {**quick, "hand_points": 35}), 0)
+        by_halves = services.rematch(rematch)  # each side its own half: a hand agreed by one side so far
+        services.set_recording(by_halves, "halves")
+        services.send_half(by_halves, 0, 1, SPEC_HAND["sides"][0], None, 0)
+        services.send_half(by_halves, 1, 1, SPEC_HAND["sides"][1], None, 0)
+        services.agree(by_halves, 0, 1, 1)
+        services.send_half(by_halves, 1, 2, side("K:7 5:3", "4"), None, 0)
         phone.remember("phone-of-ana", game.id, game.edit_token)
         phone_groups.remember("phone-of-ana", group.id)
         presence.note_typing(rematch, 2, "phone-of-bea")
@@ -209,7 +215,8 @@ def test_upgrading_through_a_migration_keeps_every_row_and_every_sheet(bare, row
 
 def test_the_games_written_at_every_revision_score_what_was_played(bare, rows):
     """The reference itself is right, worked out by hand (a reference that lost its hands fails here)."""
-    first, second = reference_sheets(rows, {table: list(rows[table][0]) for table in TABLES}).values()
+    first, second, third = reference_sheets(rows, {table: list(rows[table][0]) for table in TABLES}).values()
+    assert third.totals == (565, 780)  # the spec's example, sent as two halves
     # Hand 1, the spec's example: 565 and 780. Hand 2 as fixed: Us K:7 natural canasta 500 + 70, 5:4 20,
     # a 4 held -5 (585); Them 9:5j2 mixed canasta 300 + 50 + 100, out 100 (550).
     assert [hand.totals for hand in first.hands] == [(565, 780), (565 + 585, 780 + 550)]
@@ -247,6 +254,7 @@ def test_a_downgrade_that_loses_nothing_keeps_every_row_and_comes_back_up_the_sa
 
 #: For each migration whose downgrade can lose data: what puts such data in (None: the rows hold it already).
 LOSSES = {
+    "0014": None,  # a game kept by halves, its halves and a side's word
     "0013": "UPDATE game SET note = 'At Ana''s, for the cup'",
     "0012": "UPDATE hand_entry SET special_hand = 'pairs'",
     "0011": "UPDATE hand_entry SET black_threes = 1",

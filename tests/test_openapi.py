@@ -46,7 +46,7 @@ def test_the_api_keeps_its_openapi_document(app, mode):
     config = schemathesis.Config.from_dict(FUZZ_CONFIG)
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app, config=config)
     operations = [result.ok() for result in schema.get_all_operations()]
-    assert len(operations) == 9
+    assert len(operations) == 13
     for operation in operations:
 
         @hypothesis.given(case=operation.as_strategy(generation_mode=mode))
@@ -85,7 +85,7 @@ def test_every_api_route_is_in_the_document(app):
     for rule in app.url_map.iter_rules():
         if not rule.rule.startswith("/api/v1/") or rule.endpoint == "api.openapi":
             continue
-        path = rule.rule.removeprefix("/api/v1").replace("<int:number>", "{number}")
+        path = rule.rule.removeprefix("/api/v1").replace("<int:number>", "{number}").replace("<int:side>", "{side}")
         path = path.replace("<public_id>", "{public_id}").replace("<ruleset_id>", "{ruleset_id}")
         routed |= {(path, method) for method in rule.methods - {"HEAD", "OPTIONS"}}
     assert routed == documented

@@ -1,4 +1,4 @@
-"""/api/v1: JSON in, JSON out. Scoring (scoring.py) and whole games (games.py)."""
+"""/api/v1: JSON in, JSON out. Scoring (scoring.py), whole games (games.py), each side its own half (halves.py)."""
 
 from __future__ import annotations
 
@@ -28,4 +28,4 @@ def options_as_json(response: Response) -> Response:
     return response
 
 
-from . import games, openapi, scoring  # noqa: E402,F401  (the routes register on bp)
+from . import games, halves, openapi, scoring  # noqa: E402,F401  (the routes register on bp)

@@ -30,7 +30,7 @@ from ..web.limiting import hand_saves, new_games
 from ..web.views.conditional import unchanged, version_tag
 from . import bp
 from .bodies import Refusal, json_object
-from .scoring import side_score_json, violations_reply
+from .scoring import side_score_json, violation_json, violations_reply
 
 Reply = Response | tuple[Response, int] | BaseResponse
 
@@ -47,6 +47,8 @@ def game_json(game: Game) -> answers.Game:
         "entry_mode": game.entry_mode,
         "starting_totals": list(sheet.opening),
         "note": game.note,
+        "recording": game.recording,
+        "halves": halves_json(game),
         "sides": [{"name": side.name, "players": [p.name for p in side.players]} for side in game.sides],
         "links": {
             "sheet": url_for("games.sheet", public_id=game.public_id, _external=True),
@@ -74,15 +76,56 @@ def game_json(game: Game) -> answers.Game:
     }
 
 
-def _game(public_id: str) -> Game:
+def halves_json(game: Game) -> answers.HalvesState | None:
+    """Where a game kept by halves stands: the hand in play (each side done or counting, and why the halves,
+    all in, do not fit) and each hand made of halves with every side's word on it."""
+    halves = services.compute_halves(game)
+    if halves is None:
+        return None
+    pending = halves.pending
+    return {
+        "pending": {
+            "number": pending.number,
+            "sides": [
+                {
+                    "side": side,
+                    "state": "done" if half is not None else "counting",
+                    "version": half.version if half is not None else 0,
+                    "entry": entry_json(half.entry) if half is not None else None,
+                    "partners": half.partners if half is not None else None,
+                }
+                for side, half in enumerate(pending.halves)
+            ],
+            "problems": [violation_json(v, game.ruleset_id) for v in pending.problems],
+        }
+        if pending is not None
+        else None,
+        "hands": [
+            {
+                "number": number,
+                "version": hand.version,
+                "agreed": hand.agreed,
+                "words": [
+                    {"side": w.side, "agreed": w.agreed, "half_of": w.disputed_side, "remark": w.remark}
+                    if w is not None
+                    else None
+                    for w in hand.words
+                ],
+            }
+            for number, hand in sorted(halves.hands.items())
+        ],
+    }
+
+
+def game_of(public_id: str) -> Game:
     game = services.find_game(public_id, editable=False)
     if game is None:
         raise Refusal(json_error(404, "unknown_game", gettext("There is no game at this address.")))
     return game
 
 
-def _editable(public_id: str) -> Game:
-    game = _game(public_id)
+def editable_game(public_id: str) -> Game:
+    game = game_of(public_id)
     token = request.headers.get("X-Edit-Token", "")
     if not token:
         raise Refusal(
@@ -93,7 +136,7 @@ def _editable(public_id: str) -> Game:
     return game
 
 
-def _idempotency_key() -> str | None:
+def idempotency_key() -> str | None:
     """The request's Idempotency-Key: a request sent again with the same key changes nothing."""
     key = request.headers.get("Idempotency-Key")
     if key is None:
@@ -110,7 +153,7 @@ def _idempotency_key() -> str | None:
     return key
 
 
-def _replayed(game: Game) -> Reply:
+def replayed(game: Game) -> Reply:
     """The same request came again: the game as it stands, and nothing saved twice (200, not 201)."""
     reply = jsonify(game_json(services.find_game(game.public_id, editable=False) or game))
     reply.headers["Idempotent-Replayed"] = "true"
@@ -128,7 +171,7 @@ def _record(hand: requests.HandBody, game: Game) -> Record:
     return {"partners": hand.partners, "sides": [side_from_entry(entry) for entry in entries]}
 
 
-def _change_refused(exc: Exception, game: Game) -> Reply:
+def change_refused(exc: Exception, game: Game) -> Reply:
     if isinstance(exc, ShapeError):
         return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
     if isinstance(exc, RuleViolations):
@@ -176,6 +219,7 @@ def create_game() -> Reply:
             entry_mode=body.entry_mode,
             starting_totals=tuple(body.starting_totals) if body.starting_totals is not None else None,
             note=body.note,
+            recording=body.recording,
         )
         game = services.start_game(new)
     except OptionError as exc:
@@ -202,6 +246,8 @@ def _created(game: Game) -> tuple[Response, int]:
     reply = game_json(game)
     reply["edit_token"] = game.edit_token
     reply["links"]["edit"] = url_for("games.edit_sheet", edit_token=game.edit_token, _external=True)
+    if game.recording == "halves":
+        reply["side_tokens"] = [str(side.token) for side in game.sides]
     return jsonify(reply), 201
 
 
@@ -210,12 +256,12 @@ def read_game(public_id: str) -> Reply:
     """A game and its sheet; with ``If-None-Match`` and the game unchanged, an empty 304."""
     stamp = services.game_stamp(public_id, editable=False)
     if stamp is None:
-        return jsonify(game_json(_game(public_id)))  # _game answers the 404
+        return jsonify(game_json(game_of(public_id)))  # _game answers the 404
     tag = version_tag(stamp.version, "api")
     if (same := unchanged(tag)) is not None:
         return same
     body = _bodies.get(_body_key(public_id, stamp.version))
-    return _game_reply(_game(public_id)) if body is None else _json_reply(body, stamp.version)
+    return game_reply(game_of(public_id)) if body is None else _json_reply(body, stamp.version)
 
 
 #: The game JSON of each version, as answered (in this process): followers all get the same.
@@ -226,7 +272,7 @@ def _body_key(public_id: str, version: int) -> tuple[str, int, str]:
     return (public_id, version, request.host_url)  # the links in it name the address asked
 
 
-def _game_reply(game: Game, status: int = 200) -> Response:
+def game_reply(game: Game, status: int = 200) -> Response:
     """The game JSON of ``game`` as it stands, kept for the next reader of this version."""
     body = _bodies.keep(_body_key(game.public_id, game.version), current_app.json.dumps(game_json(game)))
     return _json_reply(body, game.version, status)
@@ -244,39 +290,39 @@ def _json_reply(body: str, version: int, status: int = 200) -> Response:
 @hand_saves
 def add_hand(public_id: str) -> Reply:
     """Record the next hand; ``expected_hands`` is how many hands the client knows of."""
-    game = _editable(public_id)
+    game = editable_game(public_id)
     try:
         hand = read(requests.NewHand, json_object())
         record = _record(hand, game)
-        services.record_hand(game, record, expected_hands=hand.expected_hands, save_key=_idempotency_key())
+        services.record_hand(game, record, expected_hands=hand.expected_hands, save_key=idempotency_key())
     except services.AlreadySaved:
-        return _replayed(game)
+        return replayed(game)
     except (ShapeError, RuleViolations, services.GameError) as exc:
-        return _change_refused(exc, game)
-    return _game_reply(game, status=201)  # its body is the one followers of the new version get
+        return change_refused(exc, game)
+    return game_reply(game, status=201)  # its body is the one followers of the new version get
 
 
 @bp.put("/games/<public_id>/hands/<int:number>")
 @hand_saves
 def change_hand(public_id: str, number: int) -> Reply:
     """Replace a hand; ``version`` is the hand's version the client saw."""
-    game = _editable(public_id)
+    game = editable_game(public_id)
     try:
         hand = read(requests.FixedHand, json_object())
         record = _record(hand, game)
-        services.edit_hand(game, number, record, expected_version=hand.version, save_key=_idempotency_key())
+        services.edit_hand(game, number, record, expected_version=hand.version, save_key=idempotency_key())
     except services.AlreadySaved:
-        return _replayed(game)
+        return replayed(game)
     except (ShapeError, RuleViolations, services.GameError) as exc:
-        return _change_refused(exc, game)
-    return _game_reply(game)
+        return change_refused(exc, game)
+    return game_reply(game)
 
 
 @bp.delete("/games/<public_id>/hands/<int:number>")
 @hand_saves
 def undo_hand(public_id: str, number: int) -> Reply:
     """Undo the last hand; ``?version=`` is the hand's version the client saw."""
-    game = _editable(public_id)
+    game = editable_game(public_id)
     version = request.args.get("version", type=int)
     if version is None:
         return json_error(
@@ -285,5 +331,5 @@ def undo_hand(public_id: str, number: int) -> Reply:
     try:
         services.undo_last_hand(game, expected_number=number, expected_version=version)
     except services.GameError as exc:
-        return _change_refused(exc, game)
-    return _game_reply(game)
+        return change_refused(exc, game)
+    return game_reply(game)

@@ -22,7 +22,15 @@ from . import bp
 Schema = dict[str, Any]
 
 #: The component schemas: each request body as it is checked, each answer as it is built.
-BODIES: tuple[type[Any], ...] = (requests.ScoreRequest, requests.NewGame, requests.NewHand, requests.FixedHand)
+BODIES: tuple[type[Any], ...] = (
+    requests.ScoreRequest,
+    requests.NewGame,
+    requests.NewHand,
+    requests.FixedHand,
+    requests.RecordingChoice,
+    requests.HalfBody,
+    requests.WordBody,
+)
 ANSWERS: tuple[type[Any], ...] = (
     answers.Rulesets,
     answers.Ruleset,
@@ -80,7 +88,15 @@ IDEMPOTENCY_KEY = {
     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
 }
 HAND_NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
+SIDE = {
+    "name": "side",
+    "in": "path",
+    "required": True,
+    "description": "The side's number, in the game's order (0 first); the X-Side-Token must be this side's.",
+    "schema": {"type": "integer", "minimum": 0},
+}
 EDIT_TOKEN: list[dict[str, list[str]]] = [{"editToken": []}]
+SIDE_TOKEN: list[dict[str, list[str]]] = [{"sideToken": []}]
 GAME_LINKS = {
     "ReadGame": {"operationId": "readGame", "parameters": {"public_id": "$response.body#/id"}},
     "AddHand": {"operationId": "addHand", "parameters": {"public_id": "$response.body#/id"}},
@@ -255,10 +271,85 @@ def document() -> Schema:
                     },
                 },
             },
+            **halves_paths(),
         },
         "components": {
-            "securitySchemes": {"editToken": {"type": "apiKey", "in": "header", "name": "X-Edit-Token"}},
+            "securitySchemes": {
+                "editToken": {"type": "apiKey", "in": "header", "name": "X-Edit-Token"},
+                "sideToken": {"type": "apiKey", "in": "header", "name": "X-Side-Token"},
+            },
             "schemas": component_schemas(),
+        },
+    }
+
+
+def side_refused() -> dict[str, Schema]:
+    """The refusals a side's half or word may meet."""
+    return {
+        **change_refused(),
+        "401": error("No side token (X-Side-Token)."),
+        "403": error("The side token is not this side's (wrong_side_token): nothing changed."),
+        "409": error(
+            "The game takes no halves (not_by_halves), the hand is complete (half_closed), the hand changed"
+            " (hand_changed), or another phone of the side sent this half first (conflict, its half in `saved`)."
+        ),
+    }
+
+
+def halves_paths() -> Schema:
+    """Each side its own half: the recording chosen with the edit token, halves and words with a side's token."""
+    game_answer = json_content(ref("Game"), "The game as it stands: its `halves` say who counts and who agreed.")
+    return {
+        "/games/{public_id}/recording": {
+            "put": {
+                "operationId": "chooseRecording",
+                "summary": "One recorder, or each side its own half; the answer holds each side's token.",
+                "security": EDIT_TOKEN,
+                "parameters": [GAME_ID],
+                "requestBody": json_body("RecordingChoice"),
+                "responses": {"200": game_answer, **change_refused()},
+            }
+        },
+        "/games/{public_id}/hands/{number}/halves/{side}": {
+            "put": {
+                "operationId": "sendHalf",
+                "summary": "Send (or change) a side's half of the hand in play, or of a hand whose half another side"
+                " said is not right. The last half in completes the hand, scored by the engine; halves that"
+                " contradict each other (two sides out...) are in `halves.pending.problems` until one changes.",
+                "security": SIDE_TOKEN,
+                "parameters": [GAME_ID, HAND_NUMBER, SIDE, IDEMPOTENCY_KEY],
+                "requestBody": json_body("HalfBody"),
+                "responses": {"200": game_answer, **side_refused()},
+            },
+            "delete": {
+                "operationId": "withdrawHalf",
+                "summary": "Take a side's half of the hand in play back.",
+                "security": SIDE_TOKEN,
+                "parameters": [
+                    GAME_ID,
+                    HAND_NUMBER,
+                    SIDE,
+                    {"name": "version", "in": "query", "required": True, "schema": {"type": "integer"}},
+                ],
+                "responses": {
+                    "200": game_answer,
+                    **{code: answer for code, answer in side_refused().items() if code not in ("413", "415", "422")},
+                },
+            },
+        },
+        "/games/{public_id}/hands/{number}/words/{side}": {
+            "post": {
+                "operationId": "sayWord",
+                "summary": "A side's word on a hand made of halves: agreed, or not right about another side's half"
+                " (that half opens again for its side).",
+                "security": SIDE_TOKEN,
+                "parameters": [GAME_ID, HAND_NUMBER, SIDE],
+                "requestBody": json_body("WordBody"),
+                "responses": {
+                    "200": game_answer,
+                    **{code: answer for code, answer in side_refused().items() if code != "422"},
+                },
+            },
         },
     }
 

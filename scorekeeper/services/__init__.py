@@ -1,5 +1,6 @@
 """Use cases, by what changes together: the sheet (sheet.py), starting and finding games
-(games.py), changing hands (hands.py), whether a game changed (stamps.py). Views and the API call these names."""
+(games.py), changing hands (hands.py), each side its own half (halves.py, halves_state.py), whether a game
+changed (stamps.py). Views and the API call these names."""
 
 from .errors import (
     AlreadySaved,
@@ -13,6 +14,19 @@ from .errors import (
     StorageUnavailable,
 )
 from .games import NewGame, NewSide, find_game, rematch, replace_edit_link, set_note, start_game
+from .halves import (
+    HalfClosed,
+    HandChanged,
+    NotByHalves,
+    SideLink,
+    agree,
+    dispute,
+    find_side,
+    send_half,
+    set_recording,
+    withdraw_half,
+)
+from .halves_state import Agreement, Half, Halves, Pending, Word, compute_halves, half_result
 from .hands import edit_hand, record_hand, restore_hand, undo_last_hand
 from .sheet import (
     LogLine,
@@ -31,28 +45,42 @@ from .sheet import (
 from .stamps import Stamp, game_stamp
 
 __all__ = [
+    "Agreement",
     "AlreadySaved",
     "Conflict",
     "GameDamaged",
     "GameError",
     "GameOver",
+    "Half",
+    "HalfClosed",
+    "Halves",
+    "HandChanged",
     "HandNotFound",
     "LogLine",
     "NewGame",
     "NewSide",
+    "NotByHalves",
     "NotRestorable",
+    "Pending",
     "Refused",
     "Sheet",
     "SheetHand",
+    "SideLink",
     "Stamp",
     "StorageUnavailable",
+    "Word",
+    "agree",
+    "compute_halves",
     "compute_sheet",
     "describe_edits",
+    "dispute",
     "edit_hand",
     "find_game",
+    "find_side",
     "forget_scores",
     "game_ruleset",
     "game_stamp",
+    "half_result",
     "hand_version",
     "preview_hand",
     "record_hand",
@@ -62,7 +90,10 @@ __all__ = [
     "restore_hand",
     "score_record",
     "seats",
+    "send_half",
     "set_note",
+    "set_recording",
     "start_game",
     "undo_last_hand",
+    "withdraw_half",
 ]

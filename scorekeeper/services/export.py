@@ -17,19 +17,20 @@ from ..engine.i18n import N_, Msg
 from ..engine.options import table_options
 from ..shapes import requests
 from ..shapes.by_ruleset import refuse_unused_fields
+from ..shapes.limits import NOTE, text_problem
 from ..shapes.problems import ShapeError, read
 from ..store.database import db
 from ..store.models import EditLog, Game, Hand
 from ..store.records import Record, apply_record, entry_json, partners_of, record_of, side_from_entry, to_entries
 from .errors import Refused
 from .games import NewGame, NewSide, new_game, starting_totals_of
-from .sheet import Sheet, hands_of
+from .sheet import Sheet, hands_of, said, word_note
 from .transaction import begin_write, writes
 
 FORMAT = "scorekeeper-game"
 FORMAT_VERSION = 1
 #: What the change log may say (services/hands.py and games.py write these).
-ACTIONS = frozenset({"start", "add", "edit", "undo", "restore", "new_link"})
+ACTIONS = frozenset({"start", "add", "edit", "undo", "restore", "new_link", "agree", "dispute"})
 
 
 # ---- out ---------------------------------------------------------------------------------------
@@ -57,9 +58,16 @@ def game_export(game: Game) -> dict[str, Any]:
                 "before": _record_json(log.before) if log.before else None,
                 "after": _record_json(log.after) if log.after else None,
             }
+            | _said_json(log)
             for log in game.edits
         ],
     }
+
+
+def _said_json(log: EditLog) -> dict[str, Any]:
+    """A side's word kept by a log entry (each side its own half): who, whose half, the remark."""
+    by, half_of, remark = said(log)
+    return {"said": {"by": by, "half_of": half_of, "remark": remark}} if by is not None else {}
 
 
 def group_export(name: str, players: Sequence[str], games: Sequence[Game]) -> dict[str, Any]:
@@ -105,7 +113,7 @@ class _Checked:
 
     game: Game
     hands: list[Record]
-    log: list[tuple[str, int | None, datetime | None, Record | None, Record | None]]
+    log: list[tuple[str, int | None, datetime | None, Record | None, Record | None, str]]
 
 
 @writes
@@ -119,8 +127,8 @@ def import_game(data: object) -> Game:
         hand = Hand(number=number)
         apply_record(hand, record)
         game.hands.append(hand)
-    for action, hand_number, at, before, after in checked.log:
-        entry = EditLog(action=action, hand_number=hand_number, before=before, after=after)
+    for action, hand_number, at, before, after, note in checked.log:
+        entry = EditLog(action=action, hand_number=hand_number, before=before, after=after, note=note)
         if at is not None:
             entry.at = at
         game.edits.append(entry)
@@ -178,7 +186,10 @@ def _check(data: object) -> _Checked:
         hands.append(_record(item, where, names, ruleset))
     log = [_log_line(line, f"log[{i}]", names, ruleset) for i, line in enumerate(_list(body.get("log", []), "log"))]
     if not log:
-        log = [("start", None, None, None, None), *(("add", n, None, None, r) for n, r in enumerate(hands, start=1))]
+        log = [
+            ("start", None, None, None, None, ""),
+            *(("add", n, None, None, r, "") for n, r in enumerate(hands, start=1)),
+        ]
     return _Checked(game, hands, log)
 
 
@@ -223,7 +234,7 @@ def _record(item: Mapping[str, Any], where: str, names: Sequence[str], ruleset: 
 
 def _log_line(
     value: object, where: str, names: Sequence[str], ruleset: Any
-) -> tuple[str, int | None, datetime | None, Record | None, Record | None]:
+) -> tuple[str, int | None, datetime | None, Record | None, Record | None, str]:
     item = _object(value, where)
     action = item.get("action")
     if action not in ACTIONS:
@@ -246,7 +257,26 @@ def _log_line(
         records.append(
             None if found is None else _record(_object(found, f"{where}.{key}"), f"{where}.{key}", names, ruleset)
         )
-    return str(action), number, moment, records[0], records[1]
+    return str(action), number, moment, records[0], records[1], _said(item, where, len(names))
+
+
+def _said(item: dict[str, Any], where: str, sides: int) -> str:
+    """The log note of a side's word (``said``: who, whose half, the remark), or "" for any other change."""
+    found = item.get("said")
+    if found is None or item.get("action") not in ("agree", "dispute"):
+        return ""
+    said_at = f"{where}.said"
+    body = _object(found, said_at)
+    by, half_of, remark = body.get("by"), body.get("half_of"), body.get("remark", "")
+    if not _side_number(by, sides) or (half_of is not None and not _side_number(half_of, sides)):
+        raise Refused(said_at, Msg(N_("said names sides by their number, from 0 to %(last)s."), {"last": sides - 1}))
+    if not isinstance(remark, str) or len(remark) > NOTE or text_problem(remark, "remark") is not None:
+        raise Refused(f"{said_at}.remark", Msg(N_("The remark may hold at most %(most)s characters."), {"most": NOTE}))
+    return word_note(by if isinstance(by, int) else 0, half_of, remark)
+
+
+def _side_number(value: object, sides: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < sides
 
 
 def _object(value: object, field: str) -> dict[str, Any]:

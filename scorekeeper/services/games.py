@@ -15,7 +15,7 @@ from ..engine.i18n import N_, Msg
 from ..engine.options import table_shapes
 from ..shapes.limits import NOTE, is_token, side_name, text_problem
 from ..store.database import db
-from ..store.models import ENTRY_MODES, EditLog, Game, Player, Side, new_token, now
+from ..store.models import ENTRY_MODES, RECORDINGS, EditLog, Game, Player, Side, new_token, now
 from .errors import GameDamaged, Refused
 from .sheet import seats
 from .transaction import begin_write, lock, writes
@@ -40,6 +40,7 @@ class NewGame:
     entry_mode: str = "detailed"  # the first hand's way of entry: "detailed" or "quick"
     starting_totals: tuple[int, ...] | None = None  # carried over from a paper sheet
     note: str = ""  # where, what was at stake
+    recording: str = "one"  # "one" recorder, or each side its own "halves"
 
 
 #: A game with who plays, in one query each; its hands are read only when its sheet is not kept
@@ -87,6 +88,8 @@ def new_game(new: NewGame, rematch_of: Game | None = None) -> Game:
     if new.entry_mode not in ENTRY_MODES:
         raise Refused("entry_mode", Msg(N_("entry_mode must be detailed or quick.")))
     note = checked_note(new.note)
+    if new.recording not in RECORDINGS:
+        raise Refused("recording", Msg(N_("recording must be one or halves.")))
     game = Game(
         ruleset_id=new.ruleset_id,
         options=dict(new.options),
@@ -95,10 +98,12 @@ def new_game(new: NewGame, rematch_of: Game | None = None) -> Game:
         starting_totals=list(new.starting_totals) if new.starting_totals and any(new.starting_totals) else None,
         rematch_of_id=rematch_of.id if rematch_of is not None else None,
         note=note,
+        recording=new.recording,
     )
     game.sides = [
         Side(
             position=k,
+            token=new_token() if new.recording == "halves" else None,
             name=side_name(side.name, side.players),
             players=[
                 Player(seat=seat_of(k, place, len(new.sides)), name=name) for place, name in enumerate(side.players)
@@ -150,7 +155,8 @@ def check_starting_totals(totals: tuple[int, ...], ruleset: RuleSet, sides: int)
 
 @writes
 def rematch(game: Game) -> Game:
-    """A new game with the same rule set, house rules, sides, players and note; the deal moves on."""
+    """A new game with the same rule set, house rules, sides, players, note and way of recording; the deal
+    moves on (each side gets a new link of its own)."""
     players = seats(game)
     new = NewGame(
         ruleset_id=game.ruleset_id,
@@ -159,6 +165,7 @@ def rematch(game: Game) -> Game:
         first_dealer=(game.first_dealer + 1) % len(players),
         entry_mode=game.entry_mode,
         note=game.note,
+        recording=game.recording,
     )
     return start_game(new, rematch_of=game)
 

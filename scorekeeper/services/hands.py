@@ -15,6 +15,7 @@ from ..store.database import db
 from ..store.models import EditLog, Game, Hand, now
 from ..store.records import Record, apply_record, record_of
 from .errors import AlreadySaved, Conflict, GameOver, HandNotFound, NotRestorable
+from .halves_state import drop_halves, keep_halves
 from .sheet import Sheet, appended, compute_sheet, keep_sheet, scored_record
 from .transaction import lock, writes
 
@@ -26,7 +27,7 @@ def record_hand(game: Game, record: Record, expected_hands: int, save_key: str |
     already used (the same form sent twice) records nothing and raises ``AlreadySaved``."""
     scored_record(game, record)  # refused before the lock is taken (and kept: scored once)
     game = lock(game)
-    _refuse_repeat(game, save_key)
+    refuse_repeat(game, save_key)
     sheet = compute_sheet(game)
     if len(sheet.hands) != expected_hands:
         saved = sheet.hands[-1].record if sheet.hands else None
@@ -35,7 +36,7 @@ def record_hand(game: Game, record: Record, expected_hands: int, save_key: str |
     if sheet.game_over:
         db.session.rollback()
         raise GameOver("the game is over")
-    return _append(game, sheet, record, EditLog(action="add", after=record, save_key=save_key))
+    return append_hand(game, sheet, record, EditLog(action="add", after=record, save_key=save_key))
 
 
 @writes
@@ -45,21 +46,18 @@ def edit_hand(game: Game, number: int, record: Record, expected_version: int, sa
     if not 1 <= number <= LARGEST:
         raise HandNotFound(f"no hand {number}")  # no game gets that far (nor could the database hold it)
     game = lock(game)
-    _refuse_repeat(game, save_key)
+    refuse_repeat(game, save_key)
     if number > len(game.hands) and _undone(game, number):
         db.session.rollback()
         raise Conflict(number, None, record)  # undone on another phone since the editor opened it
-    hand = _hand(game, number)
+    hand = hand_numbered(game, number)
     if hand.version != expected_version:
         saved = record_of(hand)
         db.session.rollback()
         raise Conflict(number, saved, record)
-    before = record_of(hand)
-    apply_record(hand, record)
-    hand.version += 1
-    hand.updated_at = now()
-    log = EditLog(action="edit", hand_number=number, before=before, after=record, save_key=save_key)
-    _check_and_commit(game, log, conflict_record=record, changed=hand)
+    log = replace_hand(hand, record, EditLog(action="edit", hand_number=number, save_key=save_key))
+    keep_halves(game, hand, record)
+    check_and_commit(game, log, conflict_record=record, changed=hand)
     return hand
 
 
@@ -78,7 +76,8 @@ def undo_last_hand(game: Game, expected_number: int, expected_version: int) -> N
     log = EditLog(action="undo", hand_number=last.number, before=record_of(last))
     game.hands.remove(last)
     db.session.delete(last)
-    _check_and_commit(game, log, conflict_record=None, changed=None)
+    drop_halves(game, last.number)
+    check_and_commit(game, log, conflict_record=None, changed=None)
 
 
 @writes
@@ -92,21 +91,34 @@ def restore_hand(game: Game, undo_id: int) -> Hand:
     if undo is None or undo.before is None or undo.hand_number != sheet.next_hand:
         db.session.rollback()
         raise NotRestorable(undo.hand_number if undo is not None else None)
-    return _append(game, sheet, undo.before, EditLog(action="restore", after=undo.before))
+    return append_hand(game, sheet, undo.before, EditLog(action="restore", after=undo.before))
 
 
-def _append(game: Game, before: Sheet, record: Record, log: EditLog) -> Hand:
+def append_hand(game: Game, before: Sheet, record: Record, log: EditLog, *, by_halves: bool = False) -> Hand:
     """Add ``record`` as the next hand after the sheet ``before`` (the locked game's) with its log
-    entry; the game's list of hands is not read for it."""
-    hand = Hand(game_id=game.id, number=before.next_hand)
+    entry, and commit; the game's list of hands is not read for it. Written by the edit link (not
+    ``by_halves``) in a game kept by halves, the hand's halves follow it."""
+    hand = Hand(game_id=game.id, number=before.next_hand, by_halves=by_halves)
     apply_record(hand, record)
     db.session.add(hand)
     log.hand_number = hand.number
-    _check_and_commit(game, log, conflict_record=record, changed=hand, appended_to=before)
+    if not by_halves:
+        keep_halves(game, hand, record)
+    check_and_commit(game, log, conflict_record=record, changed=hand, appended_to=before)
     return hand
 
 
-def _refuse_repeat(game: Game, save_key: str | None) -> None:
+def replace_hand(hand: Hand, record: Record, log: EditLog) -> EditLog:
+    """Write ``record`` over a hand (a new version of it); ``log`` gets the hand before and after."""
+    log.before = record_of(hand)
+    log.after = record
+    apply_record(hand, record)
+    hand.version += 1
+    hand.updated_at = now()
+    return log
+
+
+def refuse_repeat(game: Game, save_key: str | None) -> None:
     """A form or request already saved (its one-time key is in the log) changes nothing again."""
     if save_key is None:
         return
@@ -126,7 +138,7 @@ def _undone(game: Game, number: int) -> bool:
     return found is not None
 
 
-def _hand(game: Game, number: int) -> Hand:
+def hand_numbered(game: Game, number: int) -> Hand:
     for hand in game.hands:
         if hand.number == number:
             return hand
@@ -134,7 +146,7 @@ def _hand(game: Game, number: int) -> Hand:
     raise HandNotFound(f"no hand {number}")
 
 
-def _check_and_commit(
+def check_and_commit(
     game: Game,
     log: EditLog,
     conflict_record: Record | None,

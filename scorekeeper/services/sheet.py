@@ -32,7 +32,7 @@ from ..engine.game import (
 )
 from ..store.database import db
 from ..store.kept import Kept
-from ..store.models import Game, Hand, Player
+from ..store.models import EditLog, Game, Hand, Player
 from ..store.records import Record, partners_of, record_of, to_entries
 
 #: Hands scored, by rule set (with house rules and sides) and what was recorded: a club night's worth.
@@ -260,6 +260,10 @@ class LogLine:
     hand_number: int | None
     before: tuple[int, ...] | None
     after: tuple[int, ...] | None
+    # A side's word on a hand made of halves ("agree", "dispute"): who said it, whose half, the remark.
+    by: int | None = None
+    half_of: int | None = None
+    remark: str = ""
 
 
 def describe_edits(game: Game) -> list[LogLine]:
@@ -278,9 +282,43 @@ def _log_lines(game: Game) -> list[LogLine]:
         return tuple(side.hand_score for side in result.sides)
 
     return [
-        LogLine(log.id, log.at, log.action, log.hand_number, scores(log.before), scores(log.after))
+        LogLine(
+            log.id,
+            log.at,
+            log.action,
+            log.hand_number,
+            scores(log.before),
+            scores(log.after),
+            *read_word_note(log.note),
+        )
         for log in reversed(game.edits)
     ]
+
+
+def said(log: EditLog) -> tuple[int | None, int | None, str]:
+    """A side's word kept by a log entry (Nones for any other entry)."""
+    return read_word_note(log.note) if log.action in ("agree", "dispute") else (None, None, "")
+
+
+def word_note(by: int, disputed_side: int | None, remark: str) -> str:
+    """What the edit log keeps of a side's word (its ``note``)."""
+    return json.dumps({"by": by, "half_of": disputed_side, "remark": remark})
+
+
+def read_word_note(note: str) -> tuple[int | None, int | None, str]:
+    """(who, whose half, remark) from a log entry's ``note`` (Nones for any other entry)."""
+    try:
+        said = json.loads(note) if note else {}
+    except ValueError:
+        return None, None, ""
+    if not isinstance(said, dict):
+        return None, None, ""
+    by, half_of = said.get("by"), said.get("half_of")
+    return (
+        by if isinstance(by, int) else None,
+        half_of if isinstance(half_of, int) else None,
+        str(said.get("remark", "")),
+    )
 
 
 def restorable_undo(game: Game) -> LogLine | None:

@@ -142,6 +142,57 @@ class GameSide(TypedDict):
 
 
 @with_config(CLOSED)
+class HalfState(TypedDict):
+    """A side's half of the hand in play: done (sent) or counting, and what it says once sent."""
+
+    side: int
+    state: Annotated[str, Field(description="done (the half is in) or counting (not sent yet).")]
+    version: Annotated[int, Field(description="The half's version (0 while counting): send it back to change it.")]
+    entry: dict[str, Any] | None
+    partners: list[int] | None
+
+
+@with_config(CLOSED)
+class PendingHand(TypedDict):
+    """The hand in play of a game kept by halves."""
+
+    number: int
+    sides: list[HalfState]
+    problems: Annotated[
+        list[Violation],
+        Field(description="Every half is in but they do not make a hand the rules allow: why (until a side changes)."),
+    ]
+
+
+@with_config(CLOSED)
+class WordState(TypedDict):
+    """A side's word on the current version of a hand made of halves."""
+
+    side: int
+    agreed: bool
+    half_of: Annotated[int | None, Field(description="Not right: whose half (that half is open again).")]
+    remark: str
+
+
+@with_config(CLOSED)
+class HandWords(TypedDict):
+    """A hand made of halves: agreed by every side, or not yet (each side's word, null where not said)."""
+
+    number: int
+    version: int
+    agreed: bool
+    words: list[WordState | None]
+
+
+@with_config(CLOSED)
+class HalvesState(TypedDict):
+    """Where a game kept by halves stands."""
+
+    pending: PendingHand | None
+    hands: list[HandWords]
+
+
+@with_config(CLOSED)
 class Game(TypedDict):
     """A game and its whole sheet, every number from the engine."""
 
@@ -153,6 +204,8 @@ class Game(TypedDict):
     entry_mode: str
     starting_totals: list[int]
     note: Annotated[str, Field(description="A short note kept with the game: where, what was at stake.")]
+    recording: Annotated[str, Field(description="one (one recorder) or halves (each side its own half).")]
+    halves: Annotated[HalvesState | None, Field(description="Recorded by halves: the hand in play and agreement.")]
     sides: list[GameSide]
     links: dict[str, str]
     hands: list[GameHand]
@@ -164,3 +217,9 @@ class Game(TypedDict):
     game_over: bool
     winner: str | None
     edit_token: NotRequired[Annotated[str, Field(description="Only in the answer that creates the game.")]]
+    side_tokens: NotRequired[
+        Annotated[
+            list[str],
+            Field(description="Each side's own token, in side order: only to the edit token's holder, when by halves."),
+        ]
+    ]

@@ -289,6 +289,15 @@ class FixedHand(HandBody):
     sides: Annotated[list[SideEntry], Field(min_length=2, max_length=MAX_SIDES)]
 
 
+Recording = Annotated[
+    str,
+    OneOf(("one", "halves")),
+    Field(
+        description="Who records the hands: one recorder (one), or each side its own half from its own link (halves)."
+    ),
+]
+
+
 class NewSide(Closed):
     """A side of a new game: its players clockwise, and a name if not theirs joined."""
 
@@ -317,6 +326,7 @@ class NewGame(Closed):
         ),
     ] = None
     note: Note = ""
+    recording: Recording = "one"
 
     @field_validator("starting_totals", mode="wrap")
     @classmethod
@@ -326,3 +336,34 @@ class NewGame(Closed):
         except ValidationError:
             raise FieldProblem(Msg(N_("starting_totals must be a list of whole numbers, one per side."))) from None
         return totals
+
+
+class RecordingChoice(Closed):
+    """``PUT /api/v1/games/{id}/recording``: how the game's hands are recorded from now on."""
+
+    recording: Recording
+
+
+class HalfBody(Closed):
+    """``PUT /api/v1/games/{id}/hands/{number}/halves/{side}``: a side's half of a hand, sent with that side's
+    token; ``version`` is the half's version the client saw (0: none yet)."""
+
+    entry: SideEntry
+    partners: Partners = None
+    version: Annotated[int, Field(ge=0, le=LARGEST)]
+
+
+class WordBody(Closed):
+    """``POST /api/v1/games/{id}/hands/{number}/words/{side}``: a side's word on a hand made of halves, sent
+    with that side's token: agreed, or not right about one other side's half (``half_of``), with a remark."""
+
+    agreed: bool
+    version: Annotated[int, Field(ge=0, le=LARGEST, description="The hand's version the side was shown.")]
+    half_of: Annotated[int, Field(ge=0, le=MAX_SIDES - 1)] | None = None
+    remark: Annotated[str, Field(max_length=NOTE), AfterValidator(storable)] = ""
+
+    @model_validator(mode="after")
+    def _whose_half(self) -> WordBody:
+        if not self.agreed and self.half_of is None:
+            raise FieldProblem(Msg(N_("%(field)s must say which other side's half is not right.")), ("half_of",))
+        return self

@@ -37,6 +37,9 @@ def new_join_code() -> str:
 
 #: The ways a side enters a hand: card by card, or the paper sheet's totals.
 ENTRY_MODES = ("detailed", "quick")
+#: The ways a game's hands are recorded: one recorder types every side's entry, or each side sends its
+#: own half from its own phone and the other sides agree to it.
+RECORDINGS = ("one", "halves")
 
 
 class Game(db.Model):  # type: ignore[name-defined,misc]
@@ -68,6 +71,8 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     )
     # A short note the players keep with the game: where, what was at stake.
     note: Mapped[str] = mapped_column(String(200), default="", server_default="")
+    # Who records the hands (RECORDINGS): one recorder, or each side its own half.
+    recording: Mapped[str] = mapped_column(String(8), default="one", server_default="one")
 
     sides: Mapped[list[Side]] = relationship(
         back_populates="game", order_by="Side.position", cascade="all, delete-orphan"
@@ -119,6 +124,9 @@ class Side(db.Model):  # type: ignore[name-defined,misc]
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     position: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(80))
+    # The side's own recording link (each side its own half): it sends that side's half and its word on
+    # the others' halves, nothing else. Made when the game first records by halves.
+    token: Mapped[str | None] = mapped_column(String(32), unique=True, index=True, default=None)
 
     game: Mapped[Game] = relationship(back_populates="sides")
     players: Mapped[list[Player]] = relationship(
@@ -153,6 +161,8 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(default=now)
     updated_at: Mapped[datetime] = mapped_column(default=now)
+    # Recorded while the game was kept by halves: every side's agreement (to this version) is asked for.
+    by_halves: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     game: Mapped[Game] = relationship(back_populates="hands")
     entries: Mapped[list[HandEntry]] = relationship(
@@ -194,6 +204,44 @@ class HandEntry(db.Model):  # type: ignore[name-defined,misc]
     four_black_threes: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     hand: Mapped[Hand] = relationship(back_populates="entries")
+
+
+class HandHalf(db.Model):  # type: ignore[name-defined,misc]
+    """One side's half of a hand (each side its own half): what that side sent, as a record's side.
+    The hand is made of the halves once every side's is in; the halves stay, each the side's latest word."""
+
+    __tablename__ = "hand_half"
+    __table_args__ = (UniqueConstraint("game_id", "hand_number", "side_position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    hand_number: Mapped[int] = mapped_column(Integer)
+    side_position: Mapped[int] = mapped_column(Integer)
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # Cutthroat: the partners against the lone hand, as this side says (None: not said).
+    partners: Mapped[list[int] | None] = mapped_column(JSON, default=None)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    # The one-time key of the form or request that sent this version: sent again, it changes nothing.
+    save_key: Mapped[str | None] = mapped_column(String(64), default=None)
+    updated_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class HandWord(db.Model):  # type: ignore[name-defined,misc]
+    """A side's word on a hand made of halves: agreed to the hand's version, or "not right" about one
+    other side's half (with an optional remark). Only the word on the hand's current version counts."""
+
+    __tablename__ = "hand_word"
+    __table_args__ = (UniqueConstraint("hand_id", "side_position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hand.id", ondelete="CASCADE"), index=True)
+    side_position: Mapped[int] = mapped_column(Integer)
+    hand_version: Mapped[int] = mapped_column(Integer)
+    agreed: Mapped[bool] = mapped_column()
+    # Not right: whose half, and what is wrong (may be empty).
+    disputed_side: Mapped[int | None] = mapped_column(Integer, default=None)
+    remark: Mapped[str] = mapped_column(String(200), default="")
+    at: Mapped[datetime] = mapped_column(default=now)
 
 
 class EditLog(db.Model):  # type: ignore[name-defined,misc]

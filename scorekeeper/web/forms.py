@@ -42,6 +42,15 @@ def choices(pairs: Sequence[tuple[Any, Any]]) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
+#: The ways of recording a game's hands, as the new-game page and the sheet offer them.
+RECORDING_CHOICES = choices(
+    [
+        ("one", lazy_gettext("One phone records every hand, as on a paper sheet")),
+        ("halves", lazy_gettext("Each side counts its own cards on its own phone, and the other side agrees")),
+    ]
+)
+
+
 class CleanText:
     """Refuses text that cannot be stored: control characters, NUL, broken characters."""
 
@@ -156,6 +165,7 @@ class NewGameForm(FlaskForm):
     note = StringField(
         lazy_gettext("Note (optional): where, what is at stake"), [Length(max=NOTE), CleanText()], default=""
     )
+    recording = RadioField(lazy_gettext("Who records the hands"), choices=RECORDING_CHOICES, default="one")
 
     seat_count = 0
     side_count = 0
@@ -324,6 +334,12 @@ for _seat in range(NEW_ROSTER):
         f"player_{_seat}",
         StringField(lazy_gettext("Player %(number)s", number=_seat + 1), [Length(max=PLAYER_NAME), CleanText()]),
     )
+
+
+class RecordingForm(FlaskForm):
+    """How a game's hands are recorded, changed from its sheet by the edit link's holder."""
+
+    recording = RadioField(lazy_gettext("Who records the hands"), choices=RECORDING_CHOICES, default="one")
 
 
 class NoteForm(FlaskForm):

@@ -130,11 +130,16 @@
         .then(function (response) {
           if (response.status === 304) return null;
           if (!response.ok) throw new Error(String(response.status));
-          etag = response.headers.get("ETag") || etag;
-          return response.text();
+          var fresh = response.headers.get("ETag") || etag;
+          return response.text().then(function (html) { return { html: html, tag: fresh }; });
         })
-        .then(function (html) {
-          if (html) swap(html);
+        .then(function (answer) {
+          // A remark being typed is not swapped away: the page catches up once it is sent or left.
+          var typing = document.activeElement && document.activeElement.closest && document.activeElement.closest("[data-keep-typing]");
+          if (answer && !typing) {
+            etag = answer.tag;
+            swap(answer.html);
+          }
           quiet = EVERY;
           follow(quiet);
         })
@@ -233,6 +238,32 @@
         forgetDraft(key);
       }
     });
+  }
+
+  // A side's page lists the halves it has sent: their drafts are no longer needed.
+  var sentDrafts = document.querySelector("[data-forget-drafts]");
+  if (sentDrafts) {
+    sentDrafts.getAttribute("data-forget-drafts").split(" ").forEach(function (name) { if (name) forgetDraft(name); });
+  }
+
+  // A side's half form shows, live, which sides are still counting the hand.
+  var status = document.querySelector("[data-status]");
+  if (status) {
+    var statusTag = null;
+    var lookAgain = function () {
+      if (document.visibilityState === "hidden") { setTimeout(lookAgain, 1500); return; }
+      var headers = statusTag ? { "If-None-Match": statusTag } : {};
+      fetch(status.getAttribute("data-status"), { headers: headers, cache: "no-store", credentials: "same-origin" })
+        .then(function (response) {
+          if (response.status === 304 || !response.ok) return null;
+          statusTag = response.headers.get("ETag");
+          return response.text();
+        })
+        .then(function (html) { if (html) status.innerHTML = html; })
+        .catch(function () { /* offline: try again */ })
+        .then(function () { setTimeout(lookAgain, 1500); });
+    };
+    setTimeout(lookAgain, 1500);
   }
 
   var form = document.querySelector("form.hand-form");

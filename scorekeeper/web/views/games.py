@@ -22,6 +22,7 @@ from ..sharing import result_text
 from . import page_cache
 from .conditional import unchanged, version_tag
 from .memory import forget, keep_phone_cookie, remember, remember_viewed, remembered, remembered_groups
+from .problems import rule_problems
 
 bp = Blueprint("games", __name__)
 guard_links(bp)
@@ -128,6 +129,7 @@ def new_game(ruleset_id: str) -> Page:
             entry_mode=form.entry_mode.data,
             starting_totals=form.starting_totals(),
             note=form.note.data or "",
+            recording=form.recording.data or "one",
         )
         try:
             game = services.start_game(new)
@@ -152,6 +154,8 @@ def new_game(ruleset_id: str) -> Page:
             if group is not None:
                 history.add_game(group, game)
             remember(game, editable=True)
+            if game.recording == "halves":  # each side's own code first, to hand out
+                return redirect(url_for("games.share", edit_token=game.edit_token) + "#side-links")
             return redirect(url_for("games.edit_sheet", edit_token=game.edit_token))
     return render_template("games/new.html", form=form, ruleset=ruleset, players=players, sides=sides)
 
@@ -221,6 +225,8 @@ def _render_sheet(game: Game, *, editable: bool, etag: str, view: str) -> tuple[
     already = request.args.get("already", type=int) if editable else None
     undone = services.restorable_undo(game) if editable else None
     result = result_text(sheet, translate(sheet.ruleset.name)) if sheet.game_over else ""
+    halves = services.compute_halves(game)
+    pending = halves.pending if halves is not None else None
     body = render_template(
         f"games/_{view}_main.html",
         game=game,
@@ -231,6 +237,9 @@ def _render_sheet(game: Game, *, editable: bool, etag: str, view: str) -> tuple[
         undone=undone,
         result_text=result,
         chart=chart_of(sheet) if view == "sheet" else None,
+        halves=halves,
+        pending=pending,
+        pending_problems=rule_problems(game, list(pending.problems), editable=editable) if pending else [],
         csrf_token=lambda: page_cache.SESSION_TOKEN,  # the same body serves every phone of the table
         etag=etag,
     )

@@ -20,11 +20,9 @@ from werkzeug.wrappers import Response
 
 from ... import services
 from ...engine import RuleViolation, RuleViolations
-from ...reference import rule_topic
 from ...services import presence
 from ...shapes.limits import MAX_ROW_NUMBER, is_token
 from ...store.models import Game, new_token
-from ...translation import translate
 from ..errors import http_error
 from ..hand_form import HandForm, hand_form
 from ..limiting import hand_saves
@@ -32,20 +30,21 @@ from . import page_cache
 from .conditional import version_tag
 from .games import Page, bp, find_or_404
 from .memory import phone_id
+from .problems import problems_by_field, rule_problems
 
 
 @bp.route("/e/<edit_token>/hands/new", methods=["GET", "POST"])
 @hand_saves
 def record_hand(edit_token: str) -> Page:
     """Record the next hand."""
-    typed = _kept_refusal() if request.method == "GET" else None
+    typed = kept_refusal() if request.method == "GET" else None
     if request.method == "GET" and typed is None:
         return _blank_hand_form(edit_token)
     game = find_or_404(edit_token, editable=True)
     sheet = services.compute_sheet(game)
     if typed is not None:
         return _refused_again(game, sheet, sheet.next_hand, typed)
-    form = _hand_form(game, sheet)
+    form = game_hand_form(game, sheet)
     if not form.validate_on_submit():
         return _refused(game, sheet, form, sheet.next_hand, status=400)
     record, where = form.to_record()
@@ -77,10 +76,10 @@ def edit_hand(edit_token: str, number: int) -> Page:
     sheet = services.compute_sheet(game)
     if not 1 <= number <= (len(sheet.hands) if request.method == "GET" else sheet.next_hand):
         abort(404)  # no such hand (a fix sent for the next number may be of a hand undone meanwhile: a conflict)
-    typed = _kept_refusal() if request.method == "GET" else None
+    typed = kept_refusal() if request.method == "GET" else None
     if typed is not None:
         return _refused_again(game, sheet, number, typed)
-    form = _hand_form(game, sheet)
+    form = game_hand_form(game, sheet)
     if request.method == "GET":
         stored = sheet.hands[number - 1]
         form.load_record(stored.record)
@@ -116,7 +115,7 @@ def form_expired(error: CSRFError) -> Page | tuple[Response, int]:
         return http_error(error)
     game = find_or_404(edit_token, editable=True)
     sheet = services.compute_sheet(game)
-    form = _hand_form(game, sheet)
+    form = game_hand_form(game, sheet)
     number = (request.view_args or {}).get("number", sheet.next_hand)
     form.form_errors.append(
         gettext(
@@ -134,7 +133,7 @@ def preview(edit_token: str) -> str:
     number = request.args.get("number", sheet.next_hand, type=int)
     if not 1 <= number <= sheet.next_hand:
         abort(404)
-    form = _hand_form(game, sheet)
+    form = game_hand_form(game, sheet)
     me = phone_id(create=False)
     shown = {"sheet": sheet, "number": number, "elsewhere": presence.others_typing(game.id, number, me)}
     if not form.validate_on_submit():
@@ -145,7 +144,7 @@ def preview(edit_token: str) -> str:
             result = services.preview_hand(game, record, number)
         except RuleViolations as refused:
             body = render_template(
-                "games/_preview.html", result=None, problems=_problems(game, refused.violations), **shown
+                "games/_preview.html", result=None, problems=rule_problems(game, refused.violations), **shown
             )
         else:
             body = render_template("games/_preview.html", result=result, problems=[], **shown)
@@ -202,7 +201,7 @@ def _blank_hand_form(edit_token: str) -> Page:
     if kept is None or presence.others_typing(stamp.id, kept[0], me) is not None:
         game = find_or_404(edit_token, editable=True)
         sheet = services.compute_sheet(game)
-        form = _hand_form(game, sheet)
+        form = game_hand_form(game, sheet)
         form.expected_hands.data = str(len(sheet.hands))
         form.save_key.data = page_cache.SAVE_KEY
         elsewhere = presence.others_typing(game.id, sheet.next_hand, me)
@@ -233,14 +232,20 @@ def _refused(
     status: int,
 ) -> Page:
     """A refused hand: kept for its page, which shows it again (303 See Other to it)."""
+    return keep_refused() or _render_hand_form(game, sheet, form, number, violations, where, status=status)
+
+
+def keep_refused() -> Response | None:
+    """The form as sent, kept in the phone's session for its page (never its CSRF token): the 303 to that
+    page, or None when it is too large to keep (then it is answered on the spot)."""
     typed = [[name, value] for name, value in request.form.items(multi=True) if name != "csrf_token"]
     if len(zlib.compress(json.dumps(typed).encode())) > KEPT_AT_MOST:
-        return _render_hand_form(game, sheet, form, number, violations, where, status=status)
+        return None
     session[REFUSED] = {"path": request.path, "typed": typed}
     return redirect(f"{request.path}?refused=1", code=303)
 
 
-def _kept_refusal() -> MultiDict[str, str] | None:
+def kept_refusal() -> MultiDict[str, str] | None:
     """The form this phone sent to this page and had refused, when the page is asked for it again
     (``?refused=1``: the refusal's redirect, Back, a reload); None otherwise."""
     kept = session.get(REFUSED)
@@ -254,7 +259,7 @@ def _kept_refusal() -> MultiDict[str, str] | None:
 def _refused_again(game: Game, sheet: services.Sheet, number: int, typed: MultiDict[str, str]) -> Page:
     """The refused form checked again as the game stands now: 400 or 422 as when it was sent, or 200 if it
     passes now (an earlier hand fixed meanwhile); nothing is saved by this."""
-    form = _hand_form(game, sheet, typed)
+    form = game_hand_form(game, sheet, typed)
     if not form.validate():
         return _render_hand_form(game, sheet, form, number, status=400)
     record, where = form.to_record()
@@ -284,7 +289,7 @@ def _int(text: str | None, fallback: int) -> int:
         return fallback
 
 
-def _hand_form(game: Game, sheet: services.Sheet, typed: MultiDict[str, str] | None = None) -> HandForm:
+def game_hand_form(game: Game, sheet: services.Sheet, typed: MultiDict[str, str] | None = None) -> HandForm:
     """The game's hand form holding what was sent (``typed``, else the request's form when posted)."""
     formdata = typed if typed is not None else (request.form if request.method == "POST" else None)
     modes = _entry_modes(game, sheet)
@@ -296,20 +301,6 @@ def _entry_modes(game: Game, sheet: services.Sheet) -> list[str]:
     if sheet.hands:
         return ["quick" if side.get("quick") else "detailed" for side in sheet.hands[-1].record["sides"]]
     return [game.entry_mode] * len(sheet.side_names)
-
-
-def _problems(game: Game, violations: list[RuleViolation]) -> list[dict[str, Any]]:
-    """Each problem with its sentence and a link to the rule, as this game plays it."""
-    return [
-        {
-            "rule": v.rule,
-            "side": v.side,
-            "field": v.field,
-            "message": v.render(translate),
-            "help": url_for("rules.topic", edit_token=game.edit_token, slug=rule_topic(v.rule)) + f"#{v.rule}",
-        }
-        for v in violations
-    ]
 
 
 def _render_hand_form(
@@ -324,15 +315,7 @@ def _render_hand_form(
     action: str | None = None,
     elsewhere: int | Literal["ask"] | None = ASK,
 ) -> tuple[str, int]:
-    problems = _problems(game, violations or [])
-    by_field: dict[str, list[dict[str, Any]]] = {}
-    for problem in problems:
-        key = (where or {}).get((problem["side"], problem["field"] or ""))
-        if key is None and problem["field"] in ("went_out", "concealed", "partners"):
-            key = problem["field"] if problem["field"] == "partners" else "out"
-        if key is None and problem["side"] is not None:
-            key = f"s{problem['side']}_"
-        by_field.setdefault(key or "", []).append(problem)
+    problems, by_field = problems_by_field(game, violations or [], where)
     body = render_template(
         "games/hand.html",
         game=game,

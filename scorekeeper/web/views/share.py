@@ -1,15 +1,18 @@
-"""Sharing a game: its short code, QR codes and links other phones can reach, and a new edit link."""
+"""Sharing a game: its short code, QR codes and links other phones can reach, a new edit link, and how the
+hands are recorded (one recorder, or each side its own half from its own link)."""
 
 from __future__ import annotations
 
-from flask import redirect, render_template, url_for
+from flask import redirect, render_template, request, url_for
 from flask_babel import gettext
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ... import services
-from ...store.models import Game
+from ...store.models import Game, Side
+from ..forms import RecordingForm
 from ..sharing import qr_svg, shared_url
-from .games import bp, find_or_404
+from .games import Page, bp, find_or_404
 from .memory import remember
 
 
@@ -31,7 +34,8 @@ def _share(game: Game, *, editable: bool) -> str:
     if editable:
         edit_link = shared_url("games.edit_sheet", edit_token=game.edit_token)
         links["edit"] = (edit_link, qr_svg(edit_link, gettext("QR code of the edit link")))
-    return render_template("games/share.html", game=game, editable=editable, links=links)
+    sides = [(side, _side_link(side)) for side in game.sides if editable and game.recording == "halves"]
+    return render_template("games/share.html", game=game, editable=editable, links=links, sides=sides)
 
 
 @bp.post("/e/<edit_token>/new-link")
@@ -40,3 +44,33 @@ def new_edit_link(edit_token: str) -> Response:
     game = services.replace_edit_link(find_or_404(edit_token, editable=True))
     remember(game, editable=True)
     return redirect(url_for("games.share", edit_token=game.edit_token, new_link=1))
+
+
+@bp.route("/e/<edit_token>/recording", methods=["GET", "POST"])
+def recording(edit_token: str) -> Page:
+    """How the game's hands are recorded (one recorder, or each side its own half), and each side's
+    link and QR code when by halves."""
+    game = find_or_404(edit_token, editable=True)
+    form = RecordingForm() if request.method == "POST" else RecordingForm(data={"recording": game.recording})
+    if form.validate_on_submit():
+        try:
+            game = services.set_recording(game, form.recording.data or "one")
+        except services.StorageUnavailable:
+            form.form_errors.append(
+                gettext("The change could not be saved: the scores cannot be written right now. Try again in a moment.")
+            )
+            return _recording_page(game, form), 503
+        if game.recording == "halves":  # each side's link and code, to hand out
+            return redirect(url_for("games.share", edit_token=game.edit_token) + "#side-links")
+        return redirect(url_for("games.edit_sheet", edit_token=game.edit_token))
+    return _recording_page(game, form), 400 if form.errors else 200
+
+
+def _recording_page(game: Game, form: RecordingForm) -> str:
+    return render_template("games/recording.html", game=game, form=form)
+
+
+def _side_link(side: Side) -> tuple[str, Markup]:
+    """A side's own link (it sends that side's halves and words only) and its QR code."""
+    link = shared_url("games.side_page", side_token=str(side.token))
+    return link, qr_svg(link, gettext("QR code of the link for %(side)s", side=side.name))

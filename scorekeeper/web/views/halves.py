@@ -1,0 +1,395 @@
+"""Each side its own half: a side's page (reached by its own link), its half of the hand form, its word
+on the hand the halves made (agreed, or not right); the edit link's choice of how hands are recorded is on the share
+page (share.py).
+
+A side's link sends that side's half and its word, nothing else: the game's edit link is never shown
+through it. Every page of a side follows the game live, as the sheet does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, make_response, redirect, render_template, request, session, url_for
+from flask_babel import gettext
+from werkzeug.wrappers import Response
+
+from ... import services
+from ...engine import RuleViolation, RuleViolations
+from ...shapes.limits import MAX_ROW_NUMBER, is_token
+from ...store.models import Game, new_token
+from ...store.records import SIDE_DEFAULTS, Record
+from ...translation import render
+from ..hand_form import HandForm
+from ..limiting import hand_saves
+from .conditional import unchanged, version_tag
+from .games import Page, bp
+from .hands import REFUSED, game_hand_form, keep_refused, kept_refusal
+from .memory import remember_viewed
+from .problems import problems_by_field, rule_problems
+
+
+def _side_or_404(token: str) -> services.SideLink:
+    link = services.find_side(token) if is_token(token) else None
+    if link is None:
+        abort(404)
+    return link
+
+
+# ---- a side's page ------------------------------------------------------------------------------
+
+
+@bp.get("/s/<side_token>")
+def side_page(side_token: str) -> Response:
+    """A side's own page: the hand in play (who is still counting), its half, the hands the side is
+    asked to agree to, a half of its reopened. Followed live, as the sheet is."""
+    link = _side_or_404(side_token)
+    game = link.game
+    tag = version_tag(game.version, f"side-{link.side}")
+    same = unchanged(tag)
+    if same is not None:
+        return same
+    response = make_response(render_template("games/side.html", **_side_context(game, link.side, tag)))
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    remember_viewed(game.id, None)
+    return response
+
+
+def _side_context(game: Game, side: int, tag: str) -> dict[str, Any]:
+    sheet = services.compute_sheet(game)
+    halves = services.compute_halves(game)
+    to_judge = []  # (hand on the sheet, its agreement) for the hands this side has not agreed to
+    reopened = []  # (number, the word that reopened this side's half)
+    if halves is not None:
+        for number in halves.not_agreed:
+            agreement = halves.hands[number]
+            word = agreement.reopened(side)
+            if word is not None:
+                reopened.append((number, word))
+            if not agreement.agreed_by(side) and number <= len(sheet.hands):
+                to_judge.append((sheet.hands[number - 1], agreement))
+    pending = halves.pending if halves is not None else None
+    mine = pending.halves[side] if pending is not None else None
+    return {
+        "game": game,
+        "sheet": sheet,
+        "halves": halves,
+        "me": side,
+        "pending": pending,
+        "mine": mine,
+        "mine_result": _result_of(game, side, mine, pending.number) if mine is not None and pending else None,
+        "pending_problems": rule_problems(game, list(pending.problems), editable=False) if pending is not None else [],
+        "to_judge": to_judge,
+        "reopened": reopened,
+        "etag": tag,
+        "side_token": game.sides[side].token,
+    }
+
+
+def _result_of(game: Game, side: int, half: services.Half, number: int) -> Any:
+    """The side's score for its half, item by item (None if it no longer passes the rules)."""
+    try:
+        return services.half_result(game, side, half.entry, half.partners, number).sides[side]
+    except RuleViolations:
+        return None
+
+
+# ---- a side's half of the hand form --------------------------------------------------------------
+
+
+@bp.route(f"/s/<side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>", methods=["GET", "POST"])
+@hand_saves
+def half(side_token: str, number: int) -> Page:
+    """This side's half of hand ``number``: the hand in play, or a half of its reopened by another side."""
+    link = _side_or_404(side_token)
+    game, side = link.game, link.side
+    sheet = services.compute_sheet(game)
+    halves = services.compute_halves(game)
+    if halves is None:
+        return redirect(url_for("games.sheet", public_id=game.public_id))
+    typed = kept_refusal() if request.method == "GET" else None
+    if request.method == "GET" and typed is None:
+        if not _open_for(halves, side, number):
+            return redirect(url_for("games.side_page", side_token=side_token))
+        form = game_hand_form(game, sheet)
+        kept = halves.half(number, side)
+        if kept is not None:
+            form.load_record(_as_whole(game, side, kept.entry, kept.partners))
+        form.version.data = str(kept.version if kept is not None else 0)
+        form.save_key.data = new_token()
+        return _render_half(game, sheet, form, side, number)
+    form = game_hand_form(game, sheet, typed)
+    if typed is not None:
+        return _refused_again(game, sheet, form, side, number)
+    if not form.validate_on_submit():
+        return _half_refused(game, sheet, form, side, number, status=400)
+    record, where = form.to_record()
+    key = form.save_key.data or ""
+    try:
+        services.send_half(
+            game,
+            side,
+            number,
+            record["sides"][side],
+            record["partners"],
+            expected_version=_int(form.version.data),
+            save_key=key if is_token(key) else None,
+        )
+    except services.AlreadySaved:
+        pass
+    except RuleViolations as refused:
+        return _half_refused(game, sheet, form, side, number, refused.violations, where, status=422)
+    except services.Conflict as conflict:
+        form.version.data = str(_current_version(game, side, number))
+        return _render_half(game, sheet, form, side, number, status=409, conflict=_conflict(game, side, conflict))
+    except services.HalfClosed:
+        form.form_errors.append(_closed_sentence(number))
+        return _render_half(game, sheet, form, side, number, status=409)
+    except services.GameOver:
+        form.form_errors.append(gettext("The game is over: no more hands can be recorded."))
+        return _render_half(game, sheet, form, side, number, status=409)
+    except services.NotByHalves:
+        form.form_errors.append(_one_recorder_sentence())
+        return _render_half(game, sheet, form, side, number, status=409)
+    except services.HandNotFound:
+        abort(404)
+    except services.StorageUnavailable:
+        form.form_errors.append(
+            gettext(
+                "Your half could not be sent: the scores cannot be written right now. Everything you typed is still here; try again in a moment."  # noqa: E501
+            )
+        )
+        return _render_half(game, sheet, form, side, number, status=503)
+    session.pop(REFUSED, None)
+    return redirect(url_for("games.side_page", side_token=side_token, sent=number) + "#status")
+
+
+@bp.post("/s/<side_token>/preview")
+def half_preview(side_token: str) -> str:
+    """This side's half as typed, scored item by item (the half form's live preview)."""
+    link = _side_or_404(side_token)
+    game, side = link.game, link.side
+    sheet = services.compute_sheet(game)
+    number = request.args.get("number", sheet.next_hand, type=int)
+    if not 1 <= number <= sheet.next_hand:
+        abort(404)
+    form = game_hand_form(game, sheet)
+    shown: dict[str, Any] = {"sheet": sheet, "number": number, "me": side}
+    if not form.validate_on_submit():
+        return render_template("games/_half_preview.html", result=None, problems=[], shape_errors=True, **shown)
+    record, _ = form.to_record()
+    try:
+        result = services.half_result(game, side, record["sides"][side], record["partners"], number)
+    except RuleViolations as refused:
+        mine = [v for v in refused.violations if v.side in (side, None) and v.rule != "partners_required"]
+        return render_template(
+            "games/_half_preview.html", result=None, problems=rule_problems(game, mine, editable=False), **shown
+        )
+    return render_template("games/_half_preview.html", result=result.sides[side], problems=[], **shown)
+
+
+@bp.get("/s/<side_token>/status")
+def half_status(side_token: str) -> Response:
+    """Who is still counting the hand in play (the half form shows it live, as a fragment)."""
+    link = _side_or_404(side_token)
+    game = link.game
+    tag = version_tag(game.version, f"status-{link.side}")
+    same = unchanged(tag)
+    if same is not None:
+        return same
+    context = _side_context(game, link.side, tag)
+    response = make_response(render_template("games/_halves_status.html", **context))
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+# ---- what a side does with its half and the others' ---------------------------------------------
+
+
+@bp.post(f"/s/<side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>/withdraw")
+@hand_saves
+def withdraw(side_token: str, number: int) -> Response:
+    """Take this side's half of the hand in play back (the side counts again)."""
+    link = _side_or_404(side_token)
+    try:
+        services.withdraw_half(link.game, link.side, number, _int(request.form.get("version")))
+    except (services.Conflict, services.HalfClosed, services.HandNotFound, services.NotByHalves):
+        return _back(side_token, stale=True)
+    return _back(side_token)
+
+
+@bp.post(f"/s/<side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>/keep")
+@hand_saves
+def keep(side_token: str, number: int) -> Response:
+    """ "It is right as it is": this side sends its reopened half again unchanged (the others are asked again)."""
+    link = _side_or_404(side_token)
+    halves = services.compute_halves(link.game)
+    kept = halves.half(number, link.side) if halves is not None else None
+    if kept is None:
+        return _back(side_token, stale=True)
+    try:
+        services.send_half(link.game, link.side, number, kept.entry, kept.partners, kept.version)
+    except (RuleViolations, services.GameError):
+        return _back(side_token, stale=True)
+    return _back(side_token)
+
+
+@bp.post(f"/s/<side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>/agree")
+@hand_saves
+def agree(side_token: str, number: int) -> Response:
+    """This side agrees to hand ``number`` as it stands (the version it was shown)."""
+    link = _side_or_404(side_token)
+    try:
+        services.agree(link.game, link.side, number, _int(request.form.get("version")))
+    except (services.HandChanged, services.HandNotFound, services.NotByHalves):
+        return _back(side_token, stale=True)
+    return _back(side_token)
+
+
+@bp.post(f"/s/<side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>/dispute")
+@hand_saves
+def dispute(side_token: str, number: int) -> Page:
+    """This side says another side's half of hand ``number`` is not right: that half opens again."""
+    link = _side_or_404(side_token)
+    disputed = request.form.get("side", type=int)
+    remark = request.form.get("remark", "")[:1000]
+    try:
+        services.dispute(link.game, link.side, number, _int(request.form.get("version")), disputed or 0, remark)
+    except services.Refused as refused:
+        response = make_response(
+            render_template(
+                "games/side.html",
+                **_side_context(link.game, link.side, ""),
+                word_problem=(number, render(refused.msg)),
+                typed_remark=remark,
+            ),
+            400,
+        )
+        return response
+    except (services.HandChanged, services.HandNotFound, services.NotByHalves):
+        return _back(side_token, stale=True)
+    return _back(side_token)
+
+
+# ---- helpers --------------------------------------------------------------------------------------
+
+
+def _open_for(halves: services.Halves, side: int, number: int) -> bool:
+    """Whether this side may send its half of hand ``number`` now."""
+    if halves.pending is not None and halves.pending.number == number:
+        return True
+    agreement = halves.hands.get(number)
+    return agreement is not None and agreement.reopened(side) is not None
+
+
+def _as_whole(game: Game, side: int, entry: dict[str, Any], partners: list[int] | None) -> Record:
+    """A whole hand's record holding only this side's half (to fill the form with it)."""
+    sides = [dict(SIDE_DEFAULTS) for _ in game.sides]
+    sides[side] = {**SIDE_DEFAULTS, **entry}
+    return {"partners": partners, "sides": sides}
+
+
+def _current_version(game: Game, side: int, number: int) -> int:
+    halves = services.compute_halves(services.find_game(game.public_id, editable=False) or game)
+    kept = halves.half(number, side) if halves is not None else None
+    return kept.version if kept is not None else 0
+
+
+def _conflict(game: Game, side: int, conflict: services.Conflict) -> dict[str, Any]:
+    """Both halves, scored on their own, to compare."""
+    number = conflict.hand_number or 0
+
+    def scored(record: Record | None) -> Any:
+        if not record or not record.get("sides"):
+            return None
+        try:
+            return services.half_result(game, side, record["sides"][0], record.get("partners"), number).sides[side]
+        except RuleViolations:
+            return None
+
+    return {"number": number, "saved": scored(conflict.saved), "mine": scored(conflict.mine)}
+
+
+def _closed_sentence(number: int) -> str:
+    return str(
+        gettext(
+            "Hand %(n)s is complete: a half changes only when another side says it is not right, or with the game's edit link.",  # noqa: E501
+            n=number,
+        )
+    )
+
+
+def _one_recorder_sentence() -> str:
+    return str(gettext("This game is now recorded by one phone: the halves are no longer taken. Nothing was saved."))
+
+
+def _half_refused(
+    game: Game,
+    sheet: services.Sheet,
+    form: HandForm,
+    side: int,
+    number: int,
+    violations: list[RuleViolation] | None = None,
+    where: dict[tuple[int, str], str] | None = None,
+    *,
+    status: int,
+) -> Page:
+    """A refused half: kept for its page, which shows it again (303 See Other), as a refused hand."""
+    return keep_refused() or _render_half(game, sheet, form, side, number, violations, where, status=status)
+
+
+def _refused_again(game: Game, sheet: services.Sheet, form: HandForm, side: int, number: int) -> Page:
+    """A refused half checked again as the game stands now (nothing is sent by this)."""
+    if not form.validate():
+        return _render_half(game, sheet, form, side, number, status=400)
+    record, where = form.to_record()
+    try:
+        services.half_result(game, side, record["sides"][side], record["partners"], number)
+    except RuleViolations as refused:
+        mine = [v for v in refused.violations if v.side in (side, None) and v.rule != "partners_required"]
+        if mine:
+            return _render_half(game, sheet, form, side, number, mine, where, status=422)
+    return _render_half(game, sheet, form, side, number)
+
+
+def _render_half(
+    game: Game,
+    sheet: services.Sheet,
+    form: HandForm,
+    side: int,
+    number: int,
+    violations: list[RuleViolation] | None = None,
+    where: dict[tuple[int, str], str] | None = None,
+    status: int = 200,
+    conflict: dict[str, Any] | None = None,
+) -> tuple[str, int]:
+    problems, by_field = problems_by_field(game, violations or [], where, editable=False)
+    context = _side_context(game, side, "")
+    agreement = context["halves"].hands.get(number) if context["halves"] is not None else None
+    context.update(
+        form=form,
+        number=number,
+        minimums=sheet.minimums_in(number),
+        problems=problems,
+        by_field=by_field,
+        conflict=conflict,
+        reopened=agreement.reopened(side) if agreement is not None else None,
+    )
+    body = render_template("games/half.html", **context)
+    return body, status
+
+
+def _back(side_token: str, *, stale: bool = False) -> Response:
+    """The side's page (saying the game changed meanwhile, when ``stale``)."""
+    if stale:
+        return redirect(url_for("games.side_page", side_token=side_token, stale=1))
+    return redirect(url_for("games.side_page", side_token=side_token))
+
+
+def _int(text: str | None) -> int:
+    try:
+        return int(text or "")
+    except ValueError:
+        return -1

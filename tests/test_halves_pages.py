@@ -1,0 +1,197 @@
+"""Each side its own half, in the pages: the choice on the new-game page and the sheet, each side's link
+on the share page, a side's page and half form, its word on the others' halves, the sheet's marks."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper import services
+from scorekeeper.services.export import game_export, import_game
+from scorekeeper.store.database import db
+from scorekeeper.store.models import Game
+
+from .helpers import page_text, start_from_form
+
+SEATS = {"seat_0": "Ana", "seat_1": "Bea", "seat_2": "Luis", "seat_3": "Juan", "target": "5000"}
+#: Ana & Luis: a natural canasta of kings, a red three, a 4 held (500 + 70 + 100 - 5 = 665).
+OURS = {"out": "", "s0_mode": "detailed", "s0_red3": "1", "s0_m_K_n": "7", "s0_h_4": "1"}
+#: Bea & Juan go out: aces natural canasta 500 + 140, sixes 4 (20), out 100 = 760.
+THEIRS = {"out": "1", "s1_mode": "detailed", "s1_m_A_n": "7", "s1_m_6_n": "4"}
+
+
+@pytest.fixture
+def table(client):
+    """A game kept by halves: its edit sheet's address, and each side's token from the share page."""
+    shared_at = start_from_form(client, "classic", {**SEATS, "recording": "halves"})
+    assert shared_at.endswith("/share#side-links")  # each side's code first, to hand out
+    edit = shared_at.split("/e/")[1].split("/")[0]
+    sheet = f"/e/{edit}"
+    shared = client.get(f"/e/{edit}/share").get_data(as_text=True)
+    us, them = dict.fromkeys(re.findall(r"/s/([\w-]+)", shared))
+    return {"sheet": sheet, "edit": edit, "us": us, "them": them}
+
+
+def send(client, token, fields, number=1, version="0", key="k"):
+    return client.post(f"/s/{token}/hands/{number}", data={**fields, "version": version, "save_key": key + token})
+
+
+def version_on(client, token, number=1):
+    page = client.get(f"/s/{token}").get_data(as_text=True)
+    found = re.search(
+        rf'/hands/{number}/agree"[^>]*>\s*<input[^>]*>\s*<input type="hidden" name="version" value="(\d+)"', page
+    )
+    assert found, page_text(client.get(f"/s/{token}"))
+    return found.group(1)
+
+
+def test_the_new_game_page_offers_each_side_its_own_half_and_one_recorder_stays_the_default(client):
+    page = page_text(client.get("/games/new/classic?players=4&sides=2"))
+    assert "Each side counts its own cards on its own phone" in page
+    sheet = start_from_form(client, "classic", SEATS)
+    shared = client.get(sheet + "/share").get_data(as_text=True)
+    assert "/s/" not in shared
+    assert "Let each side count its own half" in page_text(client.get(sheet + "/share"))
+
+
+def test_each_side_gets_its_own_link_and_code_and_never_sees_the_edit_link(client, table):
+    shared = client.get(f"/e/{table['edit']}/share").get_data(as_text=True)
+    assert shared.count('class="qr"') == 4  # the read-only link's, the edit link's and one per side
+    public = re.search(r"/g/([\w-]+)", shared).group(1)
+    assert "/s/" not in client.get(f"/g/{public}/share").get_data(as_text=True)
+    for token in (table["us"], table["them"]):
+        for page in (client.get(f"/s/{token}"), client.get(f"/s/{token}/hands/1"), client.get(f"/s/{token}/status")):
+            assert page.status_code == 200
+            assert table["edit"] not in page.get_data(as_text=True)
+    assert client.get("/s/not-a-side-link").status_code == 404
+
+
+def test_a_half_sent_shows_done_to_the_other_side_and_the_last_one_completes_the_hand(client, table):
+    sent = send(client, table["us"], OURS)
+    assert sent.status_code == 302
+    assert "✓ done" in page_text(client.get(f"/s/{table['them']}"))
+    assert "Your half is in: +665" in page_text(client.get(f"/s/{table['us']}"))
+    send(client, table["them"], THEIRS)
+    sheet = page_text(client.get(table["sheet"]))
+    assert "Hand 1 is not yet agreed by every side" in sheet
+    assert "665" in sheet
+    assert "760" in sheet
+    page = page_text(client.get(f"/s/{table['them']}"))
+    assert "Hand 1: do you agree?" in page
+    assert "+665" in page  # Us's half, item by item
+
+
+def test_a_sides_form_writes_its_own_half_only(app, client, table):
+    send(client, table["us"], {**OURS, "s1_m_Q_n": "7", "s1_red3": "2"})
+    with app.app_context():
+        halves = services.compute_halves(services.find_game(table["edit"], editable=True))
+        assert halves.half(1, 1) is None
+        assert halves.half(1, 0).entry["red_threes"] == 1
+
+
+def test_a_refused_half_comes_back_as_typed_with_the_rule(client, table):
+    refused = send(client, table["us"], {"out": "", "s0_mode": "detailed", "s0_m_K_n": "2"})
+    assert refused.status_code == 303
+    again = client.get(refused.headers["Location"])
+    assert again.status_code == 422
+    body = again.get_data(as_text=True)
+    assert "Not sent: your half breaks these rules" in page_text(again)
+    assert 'name="s0_m_K_n" type="number" value="2"' in body or 'value="2"' in body
+
+
+def test_not_right_reopens_the_half_with_the_remark_and_the_fix_is_agreed(client, table):
+    send(client, table["us"], OURS)
+    send(client, table["them"], THEIRS)
+    said = client.post(
+        f"/s/{table['them']}/hands/1/dispute", data={"version": "1", "side": "0", "remark": "two red threes"}
+    )
+    assert said.status_code == 302
+    ours = page_text(client.get(f"/s/{table['us']}"))
+    assert "your half is not right, Bea & Juan say" in ours
+    assert "“two red threes”" in ours
+    assert "Bea & Juan say Ana & Luis's half is not right." in page_text(client.get(table["sheet"]))
+    form = client.get(f"/s/{table['us']}/hands/1").get_data(as_text=True)
+    assert "two red threes" in form
+    send(client, table["us"], {**OURS, "s0_red3": "2"}, version="1", key="fix")
+    for side in ("them", "us"):
+        assert (
+            client.post(
+                f"/s/{table[side]}/hands/1/agree", data={"version": version_on(client, table[side])}
+            ).status_code
+            == 302
+        )
+    sheet = page_text(client.get(table["sheet"]))
+    assert "not yet agreed" not in sheet
+    assert "Hand 1 agreed by every side." in sheet
+    assert "Hand 1 fixed" in sheet
+
+
+def test_it_is_right_as_it_is_asks_the_others_again(client, table):
+    send(client, table["us"], OURS)
+    send(client, table["them"], THEIRS)
+    client.post(f"/s/{table['them']}/hands/1/dispute", data={"version": "1", "side": "0", "remark": ""})
+    assert client.post(f"/s/{table['us']}/hands/1/keep").status_code == 302
+    page = page_text(client.get(f"/s/{table['them']}"))
+    assert "Hand 1: do you agree?" in page
+    assert "You said" not in page  # the word was on the old version
+
+
+def test_a_remark_too_long_comes_back_with_what_was_typed(client, table):
+    send(client, table["us"], OURS)
+    send(client, table["them"], THEIRS)
+    refused = client.post(
+        f"/s/{table['them']}/hands/1/dispute", data={"version": "1", "side": "0", "remark": "x" * 201}
+    )
+    assert refused.status_code == 400
+    assert "at most 200 characters" in page_text(refused)
+    assert "x" * 201 in refused.get_data(as_text=True)
+
+
+def test_a_word_on_an_old_version_says_the_hand_changed(client, table):
+    send(client, table["us"], OURS)
+    send(client, table["them"], THEIRS)
+    stale = client.post(f"/s/{table['them']}/hands/1/agree", data={"version": "9"})
+    assert "stale=1" in stale.headers["Location"]
+    assert "The hand changed on another phone" in page_text(client.get(stale.headers["Location"]))
+
+
+def test_a_half_can_be_taken_back_until_every_half_is_in(client, table):
+    send(client, table["us"], OURS)
+    assert client.post(f"/s/{table['us']}/hands/1/withdraw", data={"version": "1"}).status_code == 302
+    assert "Count our half of hand 1" in page_text(client.get(f"/s/{table['us']}"))
+
+
+def test_a_sides_page_is_followed_live_and_answers_304_while_nothing_changed(client, table):
+    first = client.get(f"/s/{table['us']}")
+    tag = first.headers["ETag"]
+    assert client.get(f"/s/{table['us']}", headers={"If-None-Match": tag}).status_code == 304
+    send(client, table["them"], THEIRS)
+    assert client.get(f"/s/{table['us']}", headers={"If-None-Match": tag}).status_code == 200
+
+
+def test_the_edit_link_switches_the_way_of_recording_and_can_still_fix_a_hand(client, table):
+    send(client, table["us"], OURS)
+    send(client, table["them"], THEIRS)
+    switched = client.post(f"/e/{table['edit']}/recording", data={"recording": "one"})
+    assert switched.status_code == 302
+    assert "not yet agreed" not in page_text(client.get(table["sheet"]))
+    assert "now recorded by one phone" in page_text(client.get(f"/s/{table['us']}"))
+    refused = send(client, table["us"], OURS, number=2)
+    assert refused.status_code == 302  # the side's form is no longer offered: back to the sheet
+    assert client.post(f"/e/{table['edit']}/recording", data={"recording": "halves"}).status_code == 302
+    assert client.post(f"/e/{table['edit']}/recording", data={"recording": "both"}).status_code == 400
+
+
+def test_a_game_by_halves_exports_and_imports_with_every_word(app, client, table):
+    send(client, table["us"], OURS)
+    send(client, table["them"], THEIRS)
+    client.post(f"/s/{table['them']}/hands/1/dispute", data={"version": "1", "side": "0", "remark": "look again"})
+    with app.app_context():
+        game = services.find_game(table["edit"], editable=True)
+        copy = import_game(game_export(game))
+        lines = services.describe_edits(db.session.get(Game, copy.id))
+        assert [(line.action, line.by, line.half_of, line.remark) for line in lines][:2] == [
+            ("dispute", 1, 0, "look again"),
+            ("add", None, None, ""),
+        ]
