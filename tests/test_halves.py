@@ -186,3 +186,52 @@ def test_a_game_with_one_recorder_is_unchanged_and_asks_no_agreement(ctx):
     services.record_hand(game, SPEC_HAND, 0)
     assert not game.hands[0].by_halves
     assert db.session.query(HandHalf).count() == 0
+
+
+def cutthroat() -> Game:
+    game = services.start_game(
+        services.NewGame(
+            "classic_3p",
+            (services.NewSide("Ana", ("Ana",)), services.NewSide("Bea", ("Bea",)), services.NewSide("Cris", ("Cris",))),
+            options={"cutthroat": True},
+            recording="halves",
+        )
+    )
+    assert all(side.token for side in game.sides)  # each side its own link from the start
+    return game
+
+
+def test_three_sides_each_send_a_half_and_the_partners_come_from_the_halves_that_name_them(ctx):
+    game = cutthroat()
+    services.send_half(game, 0, 1, side("K:7 Q:7", out=True), [1, 2], 0)
+    services.send_half(game, 1, 1, side("8:3", red3=1), None, 0)
+    assert state(game).pending.done == (True, True, False)
+    services.send_half(game, 2, 1, side("9:3", "A"), [1, 2], 0)
+    sheet = services.compute_sheet(db.session.get(Game, game.id))
+    assert [s.hand_score for s in sheet.hands[0].result.sides] == [1240, 140, 40]  # as one recorder's
+    assert sheet.hands[0].record["partners"] == [1, 2]
+
+
+def test_halves_that_name_different_partners_wait_until_they_say_the_same(ctx):
+    game = cutthroat()
+    services.send_half(game, 0, 1, side("K:7 Q:7", out=True), [1, 2], 0)
+    services.send_half(game, 1, 1, side("8:3", red3=1), [0, 1], 0)
+    services.send_half(game, 2, 1, side("9:3", "A"), None, 0)
+    pending = state(game).pending
+    assert [v.rule for v in pending.problems] == ["partners_required"]
+    assert services.compute_sheet(db.session.get(Game, game.id)).hands == ()
+    services.send_half(game, 1, 1, side("8:3", red3=1), [1, 2], 1)
+    assert len(services.compute_sheet(db.session.get(Game, game.id)).hands) == 1
+
+
+def test_with_three_sides_every_side_agrees_and_not_right_names_whose_half(ctx):
+    game = cutthroat()
+    services.send_half(game, 0, 1, side("K:7 Q:7", out=True), [1, 2], 0)
+    services.send_half(game, 1, 1, side("8:3", red3=1), None, 0)
+    services.send_half(game, 2, 1, side("9:3", "A"), None, 0)
+    services.agree(game, 0, 1, 1)
+    services.agree(game, 1, 1, 1)
+    assert state(game).not_agreed == (1,)
+    services.dispute(game, 2, 1, 1, 1, "no red three")
+    assert state(game).hands[1].reopened(1) is not None
+    assert state(game).hands[1].reopened(0) is None

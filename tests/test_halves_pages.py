@@ -173,9 +173,11 @@ def test_a_sides_page_is_followed_live_and_answers_304_while_nothing_changed(cli
 def test_the_edit_link_switches_the_way_of_recording_and_can_still_fix_a_hand(client, table):
     send(client, table["us"], OURS)
     send(client, table["them"], THEIRS)
+    assert "Who records the hands: each side its own half" in page_text(client.get(table["sheet"]))
     switched = client.post(f"/e/{table['edit']}/recording", data={"recording": "one"})
     assert switched.status_code == 302
     assert "not yet agreed" not in page_text(client.get(table["sheet"]))
+    assert "Who records the hands: one phone" in page_text(client.get(table["sheet"]))
     assert "now recorded by one phone" in page_text(client.get(f"/s/{table['us']}"))
     refused = send(client, table["us"], OURS, number=2)
     assert refused.status_code == 302  # the side's form is no longer offered: back to the sheet

@@ -13,9 +13,11 @@ LARGE_TEXT = "html { font-size: 225% !important; }"  # the 18px base at twice it
 HAND = [{"melds": [{"rank": "K", "naturals": 3}], "red_threes": 1}, {"melds": [{"rank": "Q", "naturals": 3}]}]
 
 
-def long_game(page: Page, base: str, hands: int) -> dict:
-    """A Spanish traditional game with ``hands`` hands, made through the API."""
+def long_game(page: Page, base: str, hands: int, recording: str = "one") -> dict:
+    """A Spanish traditional game with ``hands`` hands, made through the API (by halves: each side's link
+    too, and the hands wait for every side's agreement)."""
     table = {
+        "recording": recording,
         "ruleset": "es_tradicional",
         "sides": [
             {"name": "Nosotras", "players": ["Ana María", "Carmen"]},
@@ -51,6 +53,9 @@ def pages_of(game: dict) -> list[str]:
         "/tools/go-out",
         "/games/import",
         "/groups/new",
+        f"{edit}/recording",
+        *(f"/s/{token}" for token in game.get("side_tokens", ())),  # a game by halves: each side's page
+        *(f"/s/{token}/hands/3" for token in game.get("side_tokens", ())[:1]),  # and its half of hand 3
     ]
 
 
@@ -75,7 +80,7 @@ def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: 
     if text == "setting":
         context.add_cookies([{"name": "display", "value": "auto.200", "url": live_server}])
     page = context.new_page()
-    game = long_game(page, live_server, 2)
+    game = long_game(page, live_server, 2, recording="halves")
     wide, wrapped = {}, {}
     for path in pages_of(game):
         page.goto(live_server + path)
