@@ -104,6 +104,11 @@ def test_two_sides_that_say_they_went_out_see_it_until_one_changes(page: Page, l
 
     us.get_by_role("link", name="Change it").tap()
     us.locator("label.choice:has(#out-none)").tap()
+    us.context.set_offline(True)  # the Wi-Fi drops as Us sends: nothing is lost, the half waits on the phone
+    send(us)
+    expect(us.locator("#offline-note")).to_be_visible()
+    assert "half0:1" in us.evaluate("Object.keys(localStorage).join(' ')")
+    us.context.set_offline(False)
     send(us)
     expect(follower.locator("#hand-1 > summary")).to_contain_text("+570", timeout=2500)
     expect(them.locator("#judge-1")).to_be_visible(timeout=2500)
