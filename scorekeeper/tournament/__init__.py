@@ -3,6 +3,7 @@
 like the engine: no Flask, no database; the services turn a night kept in the database into these
 values and these values into seatings and standings."""
 
+from .decisive import DECISIVE, default_decisive
 from .movements import Line, Round, Table, by_standings, join, leave, mitchell, mitchell_lines, round_robin
 from .points import BURRACO_3_HANDS, BURRACO_4_HANDS, MatchPoints, StepTable, VictoryScale
 from .standings import Result, Standing, TieBreak, standings
@@ -10,6 +11,7 @@ from .standings import Result, Standing, TieBreak, standings
 __all__ = [
     "BURRACO_3_HANDS",
     "BURRACO_4_HANDS",
+    "DECISIVE",
     "Line",
     "MatchPoints",
     "Result",
@@ -20,6 +22,7 @@ __all__ = [
     "TieBreak",
     "VictoryScale",
     "by_standings",
+    "default_decisive",
     "join",
     "leave",
     "mitchell",
