@@ -51,6 +51,7 @@ def main() -> None:
         client.post(game + "/hands/new", data={**HAND, "expected_hands": str(number)})
     sheet_html = client.get(game).get_data(as_text=True)
     public = re.search(r'/g/([\w-]+)/table"', sheet_html).group(1)  # the read-only link itself
+    side = halves_game(client)
     pages = {
         "home (one game listed)": "/",
         "choose rules": "/games/new",
@@ -64,6 +65,8 @@ def main() -> None:
         "static/css/dark.css": "/static/css/dark.css",
         "service worker (/sw.js)": "/sw.js",
         "manifest (es)": "/manifest.webmanifest?lang=es",
+        "a side's page (by halves, 12 hands)": side,
+        "a side's half form": side + "/hands/13",
     }
     print(f"{'page':<32} {'bytes':>8} {'gzip':>7} {'req/s':>8}")
     for label, url in pages.items():
@@ -81,6 +84,24 @@ def main() -> None:
     print(f"{'live preview (POST)':<32} {'':>8} {'':>7} {20 / (time.perf_counter() - start):>8,.0f}")
     full_renders(client, game)
     flood_refusal(client)
+
+
+def halves_game(client) -> str:
+    """A game kept by halves with 12 hands (to 20000), each side's half sent and every hand agreed but the
+    last: the first side's page."""
+    table = {**PLAYERS, "recording": "halves", "target": "20000"}
+    shared = client.post("/games/new/classic?players=4&sides=2", data=table)
+    edit = shared.headers["Location"].split("/share")[0]
+    us, them = dict.fromkeys(re.findall(r"/s/[\w-]+", client.get(edit + "/share").get_data(as_text=True)))
+    for number in range(1, 13):
+        for token, prefix in ((us, "s0_"), (them, "s1_")):
+            half = {name: value for name, value in HAND.items() if name.startswith(prefix)}
+            half["out"] = HAND["out"] if prefix == "s1_" else ""
+            client.post(f"{token}/hands/{number}", data={**half, "version": "0"})
+        if number < 12:
+            for token in (us, them):
+                client.post(f"{token}/hands/{number}/agree", data={"version": "1"})
+    return us
 
 
 def full_renders(client, game: str) -> None:

@@ -176,3 +176,9 @@ def test_a_game_with_one_recorder_takes_no_halves_until_switched_by_the_edit_tok
     assert back["halves"] is None
     refused = half(client, {**created, "side_tokens": tokens}, 0, US)
     assert (refused.status_code, refused.get_json()["error"]) == (409, "not_by_halves")
+
+
+def test_a_half_for_a_hand_not_yet_in_play_is_a_404(client, game):
+    response = half(client, game, 0, US, number=2)
+    assert (response.status_code, response.get_json()["error"]) == (404, "unknown_hand")
+    assert read(client, game)["halves"]["pending"]["sides"][0]["state"] == "counting"

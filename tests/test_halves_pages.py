@@ -197,3 +197,10 @@ def test_a_game_by_halves_exports_and_imports_with_every_word(app, client, table
             ("dispute", 1, 0, "look again"),
             ("add", None, None, ""),
         ]
+
+
+def test_a_half_for_a_hand_not_yet_in_play_is_a_404_and_changes_nothing(client, table):
+    assert send(client, table["us"], OURS, number=3).status_code == 404
+    assert client.get(f"/s/{table['us']}/hands/3").status_code == 404
+    assert client.post(f"/s/{table['us']}/preview?number=3", data=OURS).status_code == 404
+    assert "Count our half of hand 1" in page_text(client.get(f"/s/{table['us']}"))

@@ -14,7 +14,7 @@ from sqlalchemy import select
 
 from ..engine import RuleViolation, RuleViolations
 from ..engine.i18n import N_, Msg
-from ..shapes.limits import LARGEST, NOTE, is_token, text_problem
+from ..shapes.limits import NOTE, is_token, text_problem
 from ..store.database import db
 from ..store.models import RECORDINGS, EditLog, Game, Hand, HandHalf, HandWord, Side, new_token, now
 from ..store.records import SIDE_DEFAULTS, Record
@@ -106,8 +106,8 @@ def send_half(
     version the sender saw (0: none yet): a half changed meanwhile by another phone of the side is a
     ``Conflict``. The half completing the hand stores it (returned); a reopened half replaces the hand's
     (both versions in the edit log). A half that completes nothing returns None."""
-    if not 1 <= number <= LARGEST:
-        raise HandNotFound(f"no hand {number}")
+    if not 1 <= number <= compute_sheet(game).next_hand:
+        raise HandNotFound(f"no hand {number}")  # checked again under the lock: this guards the check below
     entry = {name: entry.get(name, default) for name, default in SIDE_DEFAULTS.items()}
     check_half(game, side, entry, partners, number)
     game = lock(game)

@@ -108,6 +108,8 @@ def half(side_token: str, number: int) -> Page:
     halves = services.compute_halves(game)
     if halves is None:
         return redirect(url_for("games.sheet", public_id=game.public_id))
+    if not 1 <= number <= sheet.next_hand:
+        abort(404)  # no such hand, nor the hand in play
     typed = kept_refusal() if request.method == "GET" else None
     if request.method == "GET" and typed is None:
         if not _open_for(halves, side, number):
