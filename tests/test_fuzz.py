@@ -207,7 +207,14 @@ def arena(client):
             "options": {"cutthroat": True},
         },
     ).get_json()
-    return [game, tradicional, cutthroat]
+    halves = client.post("/api/v1/games", json={**TABLE, "recording": "halves"}).get_json()
+    for side, entry in enumerate(HAND):  # hand 1 made of halves, hand 2 in play
+        client.put(
+            f"/api/v1/games/{halves['id']}/hands/1/halves/{side}",
+            json={"entry": entry, "version": 0},
+            headers={"X-Side-Token": halves["side_tokens"][side]},
+        )
+    return [game, tradicional, cutthroat, halves]
 
 
 def hostile_request(client, games: list[dict[str, Any]], rng: random.Random) -> int:
@@ -216,7 +223,9 @@ def hostile_request(client, games: list[dict[str, Any]], rng: random.Random) -> 
     gid, token = game["id"], game["edit_token"]
     wrong = rng.choice(["", "x", "a\x00b", "\x07", "%00", "é", token.upper(), token + "x"])
     headers = {"X-Edit-Token": token if rng.random() < 0.9 else wrong}
-    kind = rng.randrange(20)
+    kind = rng.randrange(22)
+    if kind >= 20:
+        return halves_route(client, games[-1], rng)
     if kind >= 14:
         return later_route(client, game, rng, kind)
     if kind == 0:
@@ -299,6 +308,39 @@ def later_route(client, game: dict[str, Any], rng: random.Random, kind: int) -> 
         return client.post("/open", **form_body({"link": link})).status_code
     where = rng.choice([hostile, gid, "%00"])
     return client.post(f"/phone/forget/{where}" if rng.random() < 0.5 else f"/g/{where}/remember").status_code
+
+
+HALF_FORM = {key: value for key, value in FORM.items() if not key.startswith("s1_")} | {"out": "", "save_key": "k"}
+
+
+def halves_route(client, game: dict[str, Any], rng: random.Random) -> int:
+    """Each side its own half: a side's pages and forms, and the API's halves and words, with hostile values."""
+    side = rng.randrange(2)
+    hostile = q(rng.choice(HOSTILE_TEXT))
+    token = game["side_tokens"][side] if rng.random() < 0.9 else hostile
+    number = rng.choice(["1", "2", "3", "0", "-1", "99999999999999999999", hostile])
+    roll = rng.randrange(6)
+    if roll == 0:
+        return client.post(f"/s/{token}/hands/{number}", **form_body(mutate_form(HALF_FORM, rng))).status_code
+    if roll == 1:
+        return client.post(f"/s/{token}/preview?number={number}", **form_body(mutate_form(HALF_FORM, rng))).status_code
+    if roll == 2:
+        action = rng.choice(["agree", "dispute", "withdraw", "keep"])
+        data = {
+            "version": rng.choice(HOSTILE_TEXT),
+            "side": rng.choice(HOSTILE_TEXT),
+            "remark": rng.choice(HOSTILE_TEXT),
+        }
+        return client.post(f"/s/{token}/hands/{number}/{action}", **form_body(data)).status_code
+    headers = {"X-Side-Token": token}
+    base = f"/api/v1/games/{game['id']}/hands/{number}"
+    if roll == 3:
+        body = mutate_json({"entry": HAND[side], "version": rng.randint(0, 2), "partners": None}, rng)
+        return client.put(f"{base}/halves/{side}", json=body, headers=headers).status_code
+    if roll == 4:
+        body = mutate_json({"agreed": rng.random() < 0.5, "version": 1, "half_of": 1 - side, "remark": "x"}, rng)
+        return client.post(f"{base}/words/{side}", json=body, headers=headers).status_code
+    return client.get(rng.choice([f"/s/{token}", f"/s/{token}/status", f"/s/{token}/hands/{number}"])).status_code
 
 
 def test_ten_thousand_hostile_requests_get_no_server_error(client, arena):
