@@ -92,3 +92,38 @@ def test_rematches_while_other_phones_start_games_never_fail(form_server):
         thread.join(120)
     assert sorted(set(statuses)) == [201, 302]
     assert len(statuses) == 48
+
+
+def test_both_halves_sent_at_the_same_instant_make_one_hand(live_server):
+    """Each side its own half: the two last halves arrive together; the hand is made once, from both."""
+    table = {"recording": "halves", "ruleset": "classic", "sides": [{"players": ["A", "C"]}, {"players": ["B", "D"]}]}
+    for _round in range(5):
+        status, game = call(f"{live_server}/api/v1/games", table)
+        assert status == 201
+        start = threading.Barrier(2)
+        statuses: list[int] = []
+
+        def send(
+            side: int, game: dict = game, start: threading.Barrier = start, statuses: list[int] = statuses
+        ) -> None:
+            url = f"{live_server}/api/v1/games/{game['id']}/hands/1/halves/{side}"
+            request = urllib.request.Request(
+                url,
+                data=json.dumps({"entry": HAND[side], "version": 0}).encode(),
+                method="PUT",
+                headers={"Content-Type": "application/json", "X-Side-Token": game["side_tokens"][side]},
+            )
+            start.wait()
+            with urllib.request.urlopen(request, timeout=30) as response:
+                statuses.append(response.status)
+
+        threads = [threading.Thread(target=send, args=(side,)) for side in (0, 1)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        assert statuses == [200, 200]
+        status, state = call(f"{live_server}/api/v1/games/{game['id']}", method="GET")
+        assert len(state["hands"]) == 1
+        assert state["totals"] == [30, 30]
+        assert state["halves"]["pending"]["number"] == 2
