@@ -1,0 +1,379 @@
+"""A club night's use cases: start one, add and withdraw pairs, draw a round (seating by the night's
+movement, one ordinary game per table, in one transaction), each table's result and the standings.
+
+Who sits where and what a result is worth are the tournament package's (pure); every score is the
+engine's, read from the tables' games. Each use case that writes locks the night first and commits once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from ..engine import RULESETS, configure
+from ..engine.i18n import N_, Msg
+from ..engine.options import table_options
+from ..shapes.limits import PLAYER_NAME, is_token, text_problem
+from ..store.database import db
+from ..store.models import RECORDINGS, Game, now
+from ..store.nights import MOVEMENTS, ROUND_KINDS, SCORINGS, Night, NightLog, NightPair, NightRound, NightTable
+from ..tournament import (
+    BURRACO_3_HANDS,
+    BURRACO_4_HANDS,
+    MatchPoints,
+    Result,
+    Round,
+    Standing,
+    StepTable,
+    TieBreak,
+    VictoryScale,
+    by_standings,
+    default_decisive,
+    join,
+    leave,
+    mitchell,
+    mitchell_lines,
+    round_robin,
+    standings,
+)
+from .errors import Refused
+from .games import NewGame, NewSide, new_game
+from .halves_state import compute_halves
+from .sheet import compute_sheet
+from .transaction import begin_write, writes
+
+#: The longest night's name and the most rounds, tables' hands and minutes a night takes.
+NIGHT_NAME = 80
+MOST_ROUNDS = 20
+MOST_HANDS = 12
+MOST_MINUTES = 240
+
+
+@dataclass(frozen=True)
+class NewNight:
+    """Everything a night is started with (pairs come afterwards, at the door or from the director)."""
+
+    name: str
+    held_on: date
+    ruleset_id: str
+    options: dict[str, Any] = field(default_factory=dict)
+    recording: str = "one"
+    round_kind: str = "hands"
+    round_length: int | None = 3
+    rounds: int = 3
+    movements: tuple[str, ...] = ("mitchell",)
+    mitchell_step: int = 1
+    scoring: str = "scale"
+    decisive: int | None = None
+    tie_breaks: tuple[str, ...] = tuple(TieBreak)
+    bye_points: float = 14.0
+    bye_difference: int = 355
+
+
+class NightClosed(ValueError):
+    """A change only made between rounds (a pair added or withdrawn) asked for while a round is played,
+    or a round drawn while a table is still playing and no reason was given."""
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """A table's result as it stands: each pair's score (north-south first), whether the table has finished
+    and whether the other pair has agreed (only a finished, agreed result counts)."""
+
+    scores: tuple[int, int]
+    finished: bool
+    agreed: bool
+
+    @property
+    def counts(self) -> bool:
+        return self.finished and self.agreed
+
+
+def players_a_pair(ruleset_id: str) -> int:
+    """How many players a pair has: two, or one in the two-handed rule sets."""
+    return 1 if RULESETS[ruleset_id].players == 2 else 2
+
+
+@writes
+def start_night(new: NewNight) -> Night:
+    """A new night, checked whole first (``Refused`` naming the field; ``OptionError`` a house rule)."""
+    base = RULESETS.get(new.ruleset_id)
+    if base is None or 2 not in base.sides_allowed or base.players not in (2, 4) or base.cutthroat:
+        raise Refused("ruleset", Msg(N_("A club night seats two sides at each table: choose such a rule set.")))
+    options = {**table_options(base, base.players), **_round_options(new), **new.options}
+    configure(base, options, sides=2)  # raises OptionError naming the house rule
+    name = " ".join(new.name.split())
+    if not name or len(name) > NIGHT_NAME or text_problem(name, "name") is not None:
+        raise Refused("name", Msg(N_("A night's name is 1 to %(most)s characters."), {"most": NIGHT_NAME}))
+    _check_choice("recording", new.recording, RECORDINGS)
+    _check_choice("round_kind", new.round_kind, ROUND_KINDS)
+    _check_choice("scoring", new.scoring, SCORINGS)
+    for movement in new.movements:
+        _check_choice("movements", movement, MOVEMENTS)
+    if not new.movements:
+        raise Refused("movements", Msg(N_("Say how the first round is seated.")))
+    if not 1 <= new.rounds <= MOST_ROUNDS:
+        raise Refused("rounds", Msg(N_("A night has 1 to %(most)s rounds."), {"most": MOST_ROUNDS}))
+    if new.round_kind != "game" and not 1 <= (new.round_length or 0) <= _most_length(new.round_kind):
+        most = _most_length(new.round_kind)
+        raise Refused("round_length", Msg(N_("A round lasts 1 to %(most)s."), {"most": most}))
+    if new.decisive is not None and not 50 <= new.decisive <= 100_000:
+        raise Refused("decisive", Msg(N_("The decisive difference is 50 to 100000 points.")))
+    if sorted(new.tie_breaks) != sorted(set(new.tie_breaks)) or not set(new.tie_breaks) <= set(TieBreak):
+        raise Refused("tie_breaks", Msg(N_("Each tie-break is named once.")))
+    if not 1 <= new.mitchell_step <= 9:
+        raise Refused("mitchell_step", Msg(N_("The moving line moves 1 to 9 tables a round.")))
+    begin_write()
+    night = Night(
+        name=name,
+        held_on=new.held_on,
+        ruleset_id=base.id,
+        options=options,
+        recording=new.recording,
+        round_kind=new.round_kind,
+        round_length=None if new.round_kind == "game" else new.round_length,
+        rounds=new.rounds,
+        movements=list(new.movements),
+        mitchell_step=new.mitchell_step,
+        scoring=new.scoring,
+        decisive=new.decisive,
+        tie_breaks=list(new.tie_breaks),
+        bye_points=new.bye_points,
+        bye_difference=new.bye_difference,
+    )
+    db.session.add(night)
+    db.session.flush()
+    db.session.add(NightLog(night_id=night.id, action="start"))
+    db.session.commit()
+    return night
+
+
+def find_night(token: str, *, director: bool) -> Night | None:
+    """The night behind a link: its director's token, or (to follow it) its public id."""
+    if not is_token(token):
+        return None
+    column = Night.director_token if director else Night.public_id
+    return db.session.scalars(select(Night).where(column == token)).one_or_none()
+
+
+@writes
+def add_pair(night: Night, players: Sequence[str]) -> NightPair:
+    """A pair joins the night (at the door, or entered by the director): before the first round, or late,
+    between rounds (it plays from the next round; in a Mitchell it takes an empty seat or a new table)."""
+    names = [" ".join(name.split()) for name in players]
+    wanted = players_a_pair(night.ruleset_id)
+    if len(names) != wanted or not all(names) or any(len(name) > PLAYER_NAME for name in names):
+        raise Refused("players", Msg(N_("A pair is %(count)s named players."), {"count": wanted}))
+    if any(text_problem(name, "players") for name in names):
+        raise Refused("players", Msg(N_("A name holds a character that cannot be kept; type it again.")))
+    night = _lock(night)
+    _between_rounds(night)
+    number = max((pair.number for pair in night.pairs), default=0) + 1
+    pair = NightPair(number=number, players=names, joined_before_round=len(night.played) + 1)
+    night.pairs.append(pair)
+    if night.lines is not None:
+        staying, moving = join(_lines(night), number)
+        night.lines = [list(staying), list(moving)]
+    _changed(night, NightLog(action="add_pair", detail={"pair": number}))
+    return pair
+
+
+@writes
+def withdraw_pair(night: Night, number: int, reason: str = "") -> None:
+    """A pair leaves between rounds: it plays no more rounds (its results so far count); nobody else moves."""
+    night = _lock(night)
+    _between_rounds(night)
+    pair = next((p for p in night.pairs if p.number == number and p.left_after_round is None), None)
+    if pair is None:
+        raise Refused("pair", Msg(N_("There is no such pair playing tonight.")))
+    pair.left_after_round = len(night.played)
+    if night.lines is not None:
+        staying, moving = leave(_lines(night), number)
+        night.lines = [list(staying), list(moving)]
+    _changed(night, NightLog(action="withdraw", detail={"pair": number}, reason=reason[:200]))
+
+
+@writes
+def draw_round(night: Night, reason: str = "") -> NightRound:
+    """Seat the next round by the night's movement and open one game per table, all at once. A round is
+    drawn while a table still plays only with a reason (logged)."""
+    night = _lock(night)
+    unfinished = [t.number for t in (night.played[-1].tables if night.played else []) if not table_result(t).counts]
+    if unfinished and not reason.strip():
+        db.session.rollback()
+        raise NightClosed(f"tables still playing: {unfinished}")
+    playing = [pair.number for pair in night.pairs if pair.left_after_round is None]
+    if len(playing) < 2:
+        db.session.rollback()
+        raise Refused("pairs", Msg(N_("A round needs at least two pairs.")))
+    number = len(night.played) + 1
+    movement = night.movements[min(number, len(night.movements)) - 1]
+    seating = _seat(night, movement, number, playing)
+    played = NightRound(number=number, movement=movement, byes=list(seating.byes))
+    if night.round_kind == "minutes" and night.round_length:
+        played.ends_at = now() + timedelta(minutes=night.round_length)
+    names = {pair.number: pair.players for pair in night.pairs}
+    for table in seating.tables:
+        game = new_game(
+            NewGame(
+                ruleset_id=night.ruleset_id,
+                sides=(NewSide("", tuple(names[table.north_south])), NewSide("", tuple(names[table.east_west]))),
+                options=dict(night.options),
+                recording=night.recording,
+                note=f"{night.name} · {number} · {table.number}"[:200],
+            )
+        )
+        db.session.add(game)
+        played.tables.append(
+            NightTable(number=table.number, north_south=table.north_south, east_west=table.east_west, game=game)
+        )
+    night.played.append(played)
+    detail = {"round": number, "movement": movement}
+    _changed(night, NightLog(action="draw", detail=detail, reason=" ".join(reason.split())[:200]))
+    return played
+
+
+def table_result(table: NightTable) -> TableResult:
+    """A table's result as its game stands (or as the director fixed it)."""
+    if table.fixed_scores is not None:
+        return TableResult((table.fixed_scores[0], table.fixed_scores[1]), finished=True, agreed=True)
+    game = table.game
+    if game is None:
+        return TableResult((0, 0), finished=False, agreed=False)
+    sheet = compute_sheet(game)
+    totals = (sheet.totals[0], sheet.totals[1])
+    night_round = table.round
+    if night_round.night.round_kind == "minutes":
+        finished = night_round.ends_at is not None and now() >= night_round.ends_at and bool(sheet.hands)
+    else:
+        finished = sheet.game_over
+    halves = compute_halves(game)
+    agreed = table.agreed_at is not None or (halves is not None and bool(sheet.hands) and not halves.not_agreed)
+    return TableResult(totals, finished, agreed)
+
+
+def night_standings(night: Night) -> list[Standing]:
+    """The standings from every table whose result counts, and every bye, ranked by the night's tie-breaks."""
+    scale = _scale(night)
+    results: list[Result] = []
+    for played in night.played:
+        for table in played.tables:
+            found = table_result(table)
+            if not found.counts:
+                continue
+            ns, ew = found.scores
+            ours, theirs = scale.points(ns, ew)
+            results.append(Result(played.number, table.north_south, table.east_west, ns, ew, ours))
+            results.append(Result(played.number, table.east_west, table.north_south, ew, ns, theirs))
+        for pair in played.byes:
+            results.append(Result(played.number, pair, None, night.bye_difference, 0, night.bye_points))
+    return standings([pair.number for pair in night.pairs], results, [TieBreak(t) for t in night.tie_breaks])
+
+
+# ---- helpers --------------------------------------------------------------------------------------
+
+
+def _round_options(new: NewNight) -> dict[str, Any]:
+    """A round of N hands is a game of N hands for the engine: it ends by itself."""
+    if new.round_kind == "hands" and new.round_length:
+        return {"match_mode": "round", "hands_in_match": new.round_length}
+    return {}
+
+
+def _most_length(kind: str) -> int:
+    return MOST_MINUTES if kind == "minutes" else MOST_HANDS
+
+
+def _check_choice(name: str, value: str, allowed: Sequence[str]) -> None:
+    if value not in allowed:
+        raise Refused(
+            name, Msg(N_("%(field)s is one of: %(choices)s."), {"field": name, "choices": ", ".join(allowed)})
+        )
+
+
+def _lock(night: Night) -> Night:
+    """The night, locked for a change (as a game is: its row on PostgreSQL, the database on SQLite)."""
+    night_id = night.id
+    begin_write()
+    found = db.session.scalars(
+        select(Night)
+        .where(Night.id == night_id)
+        .options(selectinload(Night.pairs), selectinload(Night.played).selectinload(NightRound.tables))
+        .with_for_update()
+    ).one()
+    return found
+
+
+def _between_rounds(night: Night) -> None:
+    """Refuse a change made while the last round's tables still play."""
+    if night.played and any(not table_result(table).counts for table in night.played[-1].tables):
+        db.session.rollback()
+        raise NightClosed("a round is being played")
+
+
+def _lines(night: Night) -> tuple[tuple[int | None, ...], tuple[int | None, ...]]:
+    staying, moving = night.lines or ([], [])
+    return tuple(staying), tuple(moving)
+
+
+def _seat(night: Night, movement: str, number: int, playing: list[int]) -> Round:
+    """Round ``number``'s seating by ``movement``."""
+    if movement == "mitchell":
+        if night.lines is None:
+            staying, moving = mitchell_lines(playing)
+            night.lines = [list(staying), list(moving)]
+        mitchell_round = sum(1 for r in night.played if r.movement == "mitchell") + 1
+        return mitchell(_lines(night), mitchell_round, night.mitchell_step)
+    if movement == "round_robin":
+        return round_robin(playing, number)
+    ranked = [s.pair for s in night_standings(night) if s.pair in playing]
+    met = {frozenset((t.north_south, t.east_west)) for r in night.played for t in r.tables}
+    last = {frozenset((t.north_south, t.east_west)) for t in night.played[-1].tables} if night.played else set()
+    had_bye = {pair for r in night.played for pair in r.byes}
+    return by_standings(ranked, avoid=met if movement == "standings_new" else last, had_bye=had_bye)
+
+
+def _scale(night: Night) -> VictoryScale | StepTable | MatchPoints:
+    if night.scoring == "burraco_3":
+        return BURRACO_3_HANDS
+    if night.scoring == "burraco_4":
+        return BURRACO_4_HANDS
+    if night.scoring == "match":
+        return MatchPoints()
+    hands = night.round_length if night.round_kind == "hands" else None
+    minutes = night.round_length if night.round_kind == "minutes" else None
+    return VictoryScale(night.decisive or default_decisive(night.ruleset_id, hands, minutes))
+
+
+def _changed(night: Night, log: NightLog) -> None:
+    """Commit a change with its log line: the night's version moves on, so every board sees it."""
+    night.version += 1
+    log.night_id = night.id
+    db.session.add(log)
+    db.session.commit()
+
+
+def table_of(game: Game) -> NightTable | None:
+    """The night's table a game is played at, if any."""
+    return db.session.scalars(select(NightTable).where(NightTable.game_id == game.id)).one_or_none()
+
+
+@writes
+def agree_table(game: Game) -> None:
+    """ "We agree": a player of the pair that did not record agrees to the table's finished game (its last
+    line); the result counts in the standings from then on."""
+    table = table_of(game)
+    if table is None:
+        raise Refused("game", Msg(N_("This game is not a table of a club night.")))
+    night = _lock(table.round.night)
+    table = next(t for r in night.played for t in r.tables if t.id == table.id)
+    if not table_result(table).finished:
+        db.session.rollback()
+        raise NightClosed("the table is still playing")
+    table.agreed_at = now()
+    _changed(night, NightLog(action="agree", detail={"round": table.round.number, "table": table.number}))

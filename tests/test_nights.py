@@ -1,0 +1,164 @@
+"""A club night's use cases: starting it, pairs at the door and late, drawing rounds (one ordinary game a
+table), each table's result from its game, the standings as worked out by hand."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from scorekeeper import services
+from scorekeeper.engine import OptionError
+from scorekeeper.services import nights
+from scorekeeper.store.database import db
+from scorekeeper.store.models import Game
+from scorekeeper.store.nights import Night, NightLog
+from scorekeeper.tournament import VictoryScale, default_decisive
+
+from .helpers import record, side
+
+PAIRS = [("Ana", "Luis"), ("Bea", "Juan"), ("Cris", "Dani"), ("Eva", "Fede"), ("Gala", "Hugo")]
+
+
+@pytest.fixture
+def ctx(app):
+    with app.app_context():
+        yield
+
+
+def night_of(**settings) -> Night:
+    new = nights.NewNight(
+        name="Martes del club", held_on=date(2026, 11, 24), ruleset_id="classic", round_length=1, **settings
+    )
+    return nights.start_night(new)
+
+
+def with_pairs(night: Night, count: int) -> Night:
+    for players in PAIRS[:count]:
+        nights.add_pair(night, players)
+    return night
+
+
+def play(table, ours: str, theirs: str) -> None:
+    """The table's one hand: north-south melds ``ours``, east-west ``theirs`` (nobody goes out)."""
+    game = db.session.get(Game, table.game_id)
+    services.record_hand(game, record(side(ours), side(theirs)), 0)
+
+
+def fresh(night: Night) -> Night:
+    db.session.expire_all()
+    return db.session.get(Night, night.id)
+
+
+def test_a_night_is_started_with_its_settings_and_refuses_what_it_cannot_seat(ctx):
+    night = night_of()
+    assert (night.round_kind, night.round_length, night.options["hands_in_match"]) == ("hands", 1, 1)
+    assert night.director_token != night.public_id
+    assert nights.find_night(night.director_token, director=True) is night
+    assert nights.find_night(night.director_token, director=False) is None
+    for bad, field in [
+        ({"ruleset_id": "classic_3p"}, "ruleset"),
+        ({"name": "  "}, "name"),
+        ({"round_length": 0}, "round_length"),
+        ({"movements": ("swiss",)}, "movements"),
+        ({"scoring": "imps"}, "scoring"),
+        ({"tie_breaks": ("points", "points")}, "tie_breaks"),
+    ]:
+        settings = {"name": "N", "held_on": date(2026, 11, 24), "ruleset_id": "classic", **bad}
+        with pytest.raises(services.Refused) as refused:
+            nights.start_night(nights.NewNight(**settings))
+        assert refused.value.field == field
+    with pytest.raises(OptionError):
+        nights.start_night(nights.NewNight("N", date(2026, 11, 24), "classic", options={"target": "x"}))
+
+
+def test_pairs_are_two_named_players_or_one_in_the_two_handed_rule_sets(ctx):
+    night = night_of()
+    with pytest.raises(services.Refused):
+        nights.add_pair(night, ["Ana"])
+    assert nights.add_pair(night, [" Ana ", "Luis"]).players == ["Ana", "Luis"]
+    solo = nights.start_night(nights.NewNight("Dos", date(2026, 11, 24), "classic_2p"))
+    assert nights.add_pair(solo, ["Eva"]).number == 1
+
+
+def test_a_mitchell_round_seats_every_pair_opens_a_game_a_table_and_gives_the_odd_pair_a_bye(ctx):
+    night = with_pairs(night_of(), 5)
+    first = nights.draw_round(night)
+    assert [(t.number, t.north_south, t.east_west) for t in first.tables] == [(1, 1, 4), (2, 2, 5)]
+    assert first.byes == [3]
+    game = db.session.get(Game, first.tables[0].game_id)
+    assert [s.name for s in game.sides] == ["Ana & Luis", "Eva & Fede"]
+    assert game.options["hands_in_match"] == 1
+
+
+def test_the_next_round_waits_for_every_table_unless_the_director_gives_a_reason(ctx):
+    night = with_pairs(night_of(), 4)
+    first = nights.draw_round(night)
+    play(first.tables[0], "K:7", "Q:3")
+    with pytest.raises(nights.NightClosed):
+        nights.draw_round(fresh(night))
+    with pytest.raises(nights.NightClosed):
+        nights.add_pair(fresh(night), ["Late", "Pair"])
+    second = nights.draw_round(fresh(night), reason="table 2 left early")
+    assert second.number == 2
+    drawn = db.session.query(NightLog).filter_by(action="draw").order_by(NightLog.id).all()
+    assert [log.reason for log in drawn] == ["", "table 2 left early"]
+
+
+def test_a_result_counts_once_finished_and_agreed_and_the_standings_are_as_worked_out_by_hand(ctx):
+    night = with_pairs(night_of(), 4)
+    first = nights.draw_round(night)
+    play(first.tables[0], "K:7", "Q:3")  # 1 against 3: natural canasta 500 + 70 = 570 against 30
+    play(first.tables[1], "9:3", "A:3")  # 2 against 4: 30 against 60
+    assert nights.night_standings(fresh(night))[0].points == 0  # nothing agreed yet
+    for table in first.tables:
+        nights.agree_table(db.session.get(Game, table.game_id))
+    b = default_decisive("classic", 1)
+    scale = VictoryScale(b)
+    table = {
+        1: scale.points(570, 30)[0],
+        3: scale.points(570, 30)[1],
+        2: scale.points(30, 60)[0],
+        4: scale.points(30, 60)[1],
+    }
+    found = nights.night_standings(fresh(night))
+    assert [(s.pair, s.points, s.difference) for s in found] == [
+        (1, table[1], 540),
+        (4, table[4], 30),
+        (2, table[2], -30),
+        (3, table[3], -540),
+    ]
+
+
+def test_an_unfinished_game_cannot_be_agreed(ctx):
+    night = with_pairs(night_of(), 2)
+    first = nights.draw_round(night)
+    with pytest.raises(nights.NightClosed):
+        nights.agree_table(db.session.get(Game, first.tables[0].game_id))
+
+
+def test_a_late_pair_takes_the_empty_seat_and_a_pair_that_leaves_leaves_its_seat(ctx):
+    night = with_pairs(night_of(movements=("mitchell",)), 3)
+    first = nights.draw_round(night)
+    assert first.byes == [2]  # 1 and 3 play; 2 faces the empty seat
+    play(first.tables[0], "K:4", "Q:3")
+    nights.agree_table(db.session.get(Game, first.tables[0].game_id))
+    nights.add_pair(fresh(night), ["Late", "Pair"])
+    nights.withdraw_pair(fresh(night), 1, "went home")
+    second = nights.draw_round(fresh(night))
+    seated = {p for t in second.tables for p in (t.north_south, t.east_west)} | set(second.byes)
+    assert seated == {2, 3, 4}
+    assert 1 not in seated
+
+
+def test_a_round_by_standings_seats_first_against_second_and_avoids_last_rounds_meeting(ctx):
+    night = with_pairs(night_of(movements=("mitchell", "standings")), 4)
+    first = nights.draw_round(night)
+    play(first.tables[0], "K:7", "Q:3")  # 1 beats 3
+    play(first.tables[1], "A:7", "9:3")  # 2 beats 4, by more
+    for table in first.tables:
+        nights.agree_table(db.session.get(Game, table.game_id))
+    second = nights.draw_round(fresh(night))
+    assert second.movement == "standings"
+    meetings = {frozenset((t.north_south, t.east_west)) for t in second.tables}
+    assert meetings == {frozenset((2, 1)), frozenset((4, 3))}  # 1st-2nd, 3rd-4th: nobody meets again
