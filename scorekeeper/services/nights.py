@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from ..engine import RULESETS, configure
@@ -159,6 +159,14 @@ def find_night(token: str, *, director: bool) -> Night | None:
         return None
     column = Night.director_token if director else Night.public_id
     return db.session.scalars(select(Night).where(column == token)).one_or_none()
+
+
+def find_by_code(code: str) -> Night | None:
+    """The night a short code typed in the home page's box opens (any case; spaces and dashes ignored)."""
+    cleaned = code.replace(" ", "").replace("-", "").upper()
+    if not cleaned.isalnum() or len(cleaned) > 8:
+        return None
+    return db.session.scalars(select(Night).where(Night.join_code == cleaned)).first()
 
 
 @writes
@@ -358,6 +366,18 @@ def _changed(night: Night, log: NightLog) -> None:
     db.session.commit()
 
 
+def night_stamp(night: Night) -> int:
+    """A number that grows with every change to the night or to any of its tables' games (for the pages
+    that follow it: their ETag)."""
+    games = db.session.scalar(
+        select(func.coalesce(func.sum(Game.version), 0))
+        .join(NightTable, NightTable.game_id == Game.id)
+        .join(NightRound, NightRound.id == NightTable.round_id)
+        .where(NightRound.night_id == night.id)
+    )
+    return night.version + int(games or 0)
+
+
 def table_of(game: Game) -> NightTable | None:
     """The night's table a game is played at, if any."""
     return db.session.scalars(select(NightTable).where(NightTable.game_id == game.id)).one_or_none()
@@ -376,4 +396,6 @@ def agree_table(game: Game) -> None:
         db.session.rollback()
         raise NightClosed("the table is still playing")
     table.agreed_at = now()
+    if table.game is not None:
+        table.game.version += 1  # its sheet no longer offers the tap
     _changed(night, NightLog(action="agree", detail={"round": table.round.number, "table": table.number}))

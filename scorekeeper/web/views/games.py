@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...engine import RULESETS, OptionError, configure
 from ...engine.options import table_options, table_shapes
-from ...services import history, phone
+from ...services import history, nights, phone
 from ...shapes.limits import is_token
 from ...store.models import Game
 from ...translation import render, translate
@@ -59,6 +59,9 @@ def open_game() -> Page:
         if editable:
             return redirect(url_for("games.edit_sheet", edit_token=game.edit_token))
         return redirect(url_for("games.sheet", public_id=game.public_id))
+    night = nights.find_by_code(typed) if phone.is_code(typed) else None
+    if night is not None:  # a club night's code: its standings
+        return redirect(url_for("games.night_page", public_id=night.public_id))
     problem = gettext("No game was found for that link or code. Check it, or ask for it again.")
     return _home(problem, typed), 404
 
@@ -227,6 +230,7 @@ def _render_sheet(game: Game, *, editable: bool, etag: str, view: str) -> tuple[
     result = result_text(sheet, translate(sheet.ruleset.name)) if sheet.game_over else ""
     halves = services.compute_halves(game)
     pending = halves.pending if halves is not None else None
+    night_table = nights.table_of(game) if editable else None
     body = render_template(
         f"games/_{view}_main.html",
         game=game,
@@ -240,6 +244,8 @@ def _render_sheet(game: Game, *, editable: bool, etag: str, view: str) -> tuple[
         halves=halves,
         pending=pending,
         pending_problems=rule_problems(game, list(pending.problems), editable=editable) if pending else [],
+        night_table=night_table,
+        table_result=nights.table_result(night_table) if night_table is not None else None,
         csrf_token=lambda: page_cache.SESSION_TOKEN,  # the same body serves every phone of the table
         etag=etag,
     )
@@ -254,6 +260,18 @@ def rematch(edit_token: str) -> Response:
     created = services.rematch(game)
     remember(created, editable=True)
     return redirect(url_for("games.edit_sheet", edit_token=created.edit_token))
+
+
+@bp.post("/e/<edit_token>/agree-table")
+def agree_table(edit_token: str) -> Response:
+    """ "We agree": at a club night, a player of the pair that did not record agrees to the table's finished
+    game on the recorder's phone; the result counts in the night's standings from then on."""
+    game = find_or_404(edit_token, editable=True)
+    try:
+        nights.agree_table(game)
+    except (services.Refused, nights.NightClosed):
+        return redirect(url_for("games.edit_sheet", edit_token=edit_token, stale=1))
+    return redirect(url_for("games.edit_sheet", edit_token=edit_token) + "#night-table")
 
 
 @bp.route("/e/<edit_token>/note", methods=["GET", "POST"])

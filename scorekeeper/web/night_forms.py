@@ -1,0 +1,126 @@
+"""The club night's forms: the night's settings (the director starts it), a pair (at the door or from the
+director), a withdrawal, a round drawn early. Shape checks only: the night's use cases check the rest."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from flask_babel import lazy_gettext
+from flask_wtf import FlaskForm
+from wtforms import DateField, RadioField, SelectField, StringField
+from wtforms.validators import InputRequired, Length
+
+from ..engine import RULESETS
+from ..services.nights import NIGHT_NAME, NewNight
+from ..shapes.limits import PLAYER_NAME, REASON
+from ..translation import translate
+from .forms import RECORDING_CHOICES, CleanText, WholeNumberField, choices
+
+#: How the rounds are seated, as the night's form offers it: each preset is the movement of each round in
+#: order (rounds past the list repeat its last; "last" puts standings on the last round).
+MOVEMENT_PRESETS = {
+    "mitchell": lazy_gettext("Mitchell: one line stays, the other moves every round"),
+    "mitchell_last": lazy_gettext("Mitchell, and the last round by the standings (1st against 2nd...)"),
+    "danish": lazy_gettext("First round Mitchell, then by the standings (never last round's opponents)"),
+    "danish_new": lazy_gettext("First round Mitchell, then by the standings with no meeting repeated"),
+    "round_robin": lazy_gettext("All against all (few pairs)"),
+}
+
+
+def movements_of(preset: str, rounds: int) -> tuple[str, ...]:
+    """Each round's movement for a preset of the form."""
+    if preset == "mitchell_last":
+        return ("mitchell",) * max(rounds - 1, 1) + ("standings",) if rounds > 1 else ("mitchell",)
+    if preset == "danish":
+        return ("mitchell", "standings")
+    if preset == "danish_new":
+        return ("mitchell", "standings_new")
+    return (preset,)
+
+
+def night_rulesets() -> list[tuple[str, str]]:
+    """The rule sets a night seats in two sides, by their names in the reader's language."""
+    return [
+        (ruleset.id, translate(ruleset.name))
+        for ruleset in RULESETS.values()
+        if 2 in ruleset.sides_allowed and ruleset.players in (2, 4) and not ruleset.cutthroat
+    ]
+
+
+class NightForm(FlaskForm):
+    """A club night's settings."""
+
+    name = StringField(
+        lazy_gettext("Name of the night"), [InputRequired(), Length(max=NIGHT_NAME), CleanText()], default=""
+    )
+    held_on = DateField(lazy_gettext("Date"), [InputRequired()], default=date.today)
+    ruleset = SelectField(lazy_gettext("Rules at every table"), default="classic")
+    round_kind = RadioField(
+        lazy_gettext("A round is"),
+        choices=choices(
+            [
+                ("hands", lazy_gettext("A number of hands")),
+                ("minutes", lazy_gettext("A number of minutes, then the hand in play is finished")),
+                ("game", lazy_gettext("A whole game, to the rule set's target")),
+            ]
+        ),
+        default="hands",
+    )
+    round_length = WholeNumberField(lazy_gettext("Hands or minutes a round"), default=3, largest=240)
+    rounds = WholeNumberField(lazy_gettext("Rounds"), default=3, largest=20)
+    movement = RadioField(
+        lazy_gettext("How the pairs are seated"), choices=choices(list(MOVEMENT_PRESETS.items())), default="mitchell"
+    )
+    mitchell_step = WholeNumberField(lazy_gettext("Tables the moving line moves each round"), default=1, largest=9)
+    scoring = RadioField(
+        lazy_gettext("What a table's result is worth"),
+        choices=choices(
+            [
+                ("scale", lazy_gettext("Victory points 0-20, continuous scale")),
+                ("burraco_3", lazy_gettext("Victory points 0-20, Burraco table for three hands")),
+                ("burraco_4", lazy_gettext("Victory points 0-20, Burraco table for four hands")),
+                ("match", lazy_gettext("Match points: 2 a win, 1 a draw")),
+            ]
+        ),
+        default="scale",
+    )
+    decisive = WholeNumberField(lazy_gettext("Difference worth 20-0 (empty: measured for these rules)"), empty=None)
+    recording = RadioField(lazy_gettext("Who records the hands"), choices=RECORDING_CHOICES, default="one")
+    bye_points = WholeNumberField(lazy_gettext("Victory points for sitting a round out"), default=14, largest=20)
+    bye_difference = WholeNumberField(lazy_gettext("Points for sitting a round out"), default=355, largest=10_000)
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.ruleset.choices = choices(night_rulesets())
+
+    def new_night(self) -> NewNight:
+        """The night the form describes (checked by ``validate`` for its shape)."""
+        rounds = self.rounds.data or 1
+        return NewNight(
+            name=self.name.data or "",
+            held_on=self.held_on.data or date.today(),
+            ruleset_id=self.ruleset.data or "classic",
+            recording=self.recording.data or "one",
+            round_kind=self.round_kind.data or "hands",
+            round_length=self.round_length.data if self.round_kind.data != "game" else None,
+            rounds=rounds,
+            movements=movements_of(self.movement.data or "mitchell", rounds),
+            mitchell_step=self.mitchell_step.data or 1,
+            scoring=self.scoring.data or "scale",
+            decisive=self.decisive.data,
+            bye_points=float(self.bye_points.data or 0),
+            bye_difference=self.bye_difference.data or 0,
+        )
+
+
+class PairForm(FlaskForm):
+    """A pair's players (one in the two-handed rule sets)."""
+
+    first = StringField(lazy_gettext("Player"), [Length(max=PLAYER_NAME), CleanText()])
+    second = StringField(lazy_gettext("Partner"), [Length(max=PLAYER_NAME), CleanText()])
+
+
+class ReasonForm(FlaskForm):
+    """A director's reason (a round started early, a pair withdrawn): kept in the night's log."""
+
+    reason = StringField(lazy_gettext("Reason"), [Length(max=REASON), CleanText()])

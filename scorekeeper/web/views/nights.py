@@ -1,0 +1,195 @@
+"""A club night's pages: start one; the director's board (its links and codes, the pairs, drawing a round,
+every table at a glance, the standings); the night's public page (standings and seating, followed live);
+a pair joining at the door.
+
+The director's link changes the night; the public link and its short code only follow it. Each table
+is an ordinary game: the board links to it as the sheet links to a hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext
+from werkzeug.wrappers import Response
+
+from ... import services
+from ...engine import RULESETS
+from ...services import nights
+from ...store.nights import Night, NightRound
+from ...translation import render, translate
+from ..limiting import new_games
+from ..night_forms import NightForm, PairForm, ReasonForm
+from ..sharing import qr_svg, shared_url
+from .conditional import unchanged, version_tag
+from .games import Page, bp
+
+
+def _night_or_404(token: str, *, director: bool) -> Night:
+    night = nights.find_night(token, director=director)
+    if night is None:
+        abort(404)
+    return night
+
+
+@bp.route("/nights/new", methods=["GET", "POST"])
+@new_games
+def new_night() -> Page:
+    """The night's settings; then its board."""
+    form = NightForm()
+    if form.validate_on_submit():
+        try:
+            night = nights.start_night(form.new_night())
+        except services.Refused as refused:
+            field = form._fields.get(refused.field) or form._fields.get("movement")
+            if field is not None and refused.field in form._fields:
+                field.errors = [*field.errors, render(refused.msg)]
+            else:
+                form.form_errors.append(render(refused.msg))
+        except services.StorageUnavailable:
+            form.form_errors.append(
+                gettext(
+                    "The night could not be started: the scores cannot be written right now. Try again in a moment."
+                )
+            )
+            return render_template("nights/new.html", form=form), 503
+        else:
+            return redirect(url_for("games.night_board", director_token=night.director_token))
+    return render_template("nights/new.html", form=form), 400 if form.errors else 200
+
+
+@bp.get("/n/<director_token>")
+def night_board(director_token: str) -> Page:
+    """The director's board: links and codes, pairs, the round being played, the standings."""
+    night = _night_or_404(director_token, director=True)
+    return render_template("nights/board.html", **_board(night, PairForm(), ReasonForm()))
+
+
+@bp.post("/n/<director_token>/pairs")
+def add_pair(director_token: str) -> Page:
+    """The director adds a pair (before the first round, or late between rounds)."""
+    night = _night_or_404(director_token, director=True)
+    form = PairForm()
+    problem = _add_pair(night, form)
+    if problem is None:
+        return redirect(url_for("games.night_board", director_token=director_token) + "#pairs")
+    return render_template("nights/board.html", **_board(night, form, ReasonForm(), problem)), 400
+
+
+@bp.post("/n/<director_token>/pairs/<int(max=999):number>/withdraw")
+def withdraw_pair(director_token: str, number: int) -> Page:
+    """A pair leaves between rounds (its results so far stay)."""
+    night = _night_or_404(director_token, director=True)
+    form = ReasonForm()
+    try:
+        nights.withdraw_pair(night, number, (form.reason.data or "") if form.validate_on_submit() else "")
+    except services.Refused as refused:
+        return render_template("nights/board.html", **_board(night, PairForm(), form, render(refused.msg))), 400
+    except nights.NightClosed:
+        problem = gettext("A pair leaves between rounds: wait until every table of this round has finished.")
+        return render_template("nights/board.html", **_board(night, PairForm(), form, problem)), 409
+    return redirect(url_for("games.night_board", director_token=director_token) + "#pairs")
+
+
+@bp.post("/n/<director_token>/rounds")
+def draw_round(director_token: str) -> Page:
+    """Seat the next round and open its tables' games (before every table has finished: with a reason)."""
+    night = _night_or_404(director_token, director=True)
+    form = ReasonForm()
+    if not form.validate_on_submit():
+        return render_template("nights/board.html", **_board(night, PairForm(), form)), 400
+    try:
+        nights.draw_round(night, form.reason.data or "")
+    except nights.NightClosed:
+        problem = gettext("Some tables are still playing. To start the next round anyway, say why.")
+        return render_template("nights/board.html", **_board(night, PairForm(), form, problem)), 409
+    except services.Refused as refused:
+        return render_template("nights/board.html", **_board(night, PairForm(), form, render(refused.msg))), 400
+    return redirect(url_for("games.night_board", director_token=director_token) + "#tables")
+
+
+@bp.get("/night/<public_id>")
+def night_page(public_id: str) -> Response:
+    """The night for everyone: the standings and the round's seating, followed live."""
+    night = _night_or_404(public_id, director=False)
+    tag = version_tag(nights.night_stamp(night), "night")
+    same = unchanged(tag)
+    if same is not None:
+        return same
+    response = make_response(render_template("nights/public.html", etag=tag, **_shown(night)))
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.route("/night/<public_id>/join", methods=["GET", "POST"])
+def join_night(public_id: str) -> Page:
+    """A pair adds itself at the door, from the night's code."""
+    night = _night_or_404(public_id, director=False)
+    form = PairForm()
+    if request.method == "POST":
+        problem = _add_pair(night, form)
+        if problem is None:
+            number = max(pair.number for pair in night.pairs)
+            return redirect(url_for("games.night_page", public_id=public_id, joined=number))
+        return render_template("nights/join.html", form=form, problem=problem, **_shown(night)), 400
+    return render_template("nights/join.html", form=form, problem=None, **_shown(night))
+
+
+# ---- helpers --------------------------------------------------------------------------------------
+
+
+def _add_pair(night: Night, form: PairForm) -> str | None:
+    """Add the form's pair; the problem to show, if any."""
+    if not form.validate_on_submit():
+        return str(gettext("Check the names: at most 60 characters each."))
+    players = [form.first.data or ""]
+    if nights.players_a_pair(night.ruleset_id) == 2:
+        players.append(form.second.data or "")
+    try:
+        nights.add_pair(night, players)
+    except services.Refused as refused:
+        return render(refused.msg)
+    except nights.NightClosed:
+        return str(gettext("A late pair joins between rounds: wait until every table of this round has finished."))
+    return None
+
+
+def _shown(night: Night) -> dict[str, Any]:
+    """What every page of the night shows: its rule set, pairs, the round in play and its tables, standings."""
+    current: NightRound | None = night.played[-1] if night.played else None
+    tables = []
+    for table in current.tables if current is not None else []:
+        result = nights.table_result(table)
+        sheet = services.compute_sheet(table.game) if table.game is not None else None
+        tables.append((table, result, sheet))
+    names = {pair.number: " & ".join(pair.players) for pair in night.pairs}
+    return {
+        "night": night,
+        "ruleset_name": translate(RULESETS[night.ruleset_id].name),
+        "current": current,
+        "tables": tables,
+        "names": names,
+        "standings": nights.night_standings(night),
+        "pair_size": nights.players_a_pair(night.ruleset_id),
+    }
+
+
+def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: str | None = None) -> dict[str, Any]:
+    director = shared_url("games.night_board", director_token=night.director_token)
+    public = shared_url("games.night_page", public_id=night.public_id)
+    door = shared_url("games.join_night", public_id=night.public_id)
+    shown = _shown(night)
+    return {
+        **shown,
+        "pair_form": pair_form,
+        "reason_form": reason_form,
+        "problem": problem,
+        "links": {
+            "director": (director, qr_svg(director, gettext("QR code of the director's link"))),
+            "public": (public, qr_svg(public, gettext("QR code of the night's standings"))),
+            "door": (door, qr_svg(door, gettext("QR code to join the night"))),
+        },
+        "between_rounds": all(result.counts for _, result, _ in shown["tables"]),
+    }

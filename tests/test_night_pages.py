@@ -1,0 +1,117 @@
+"""A club night's pages: started from the home page, pairs typed by the director or joining at the door,
+rounds drawn on the board, each table an ordinary game agreed with one tap, the standings live."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .helpers import page_text, record, side
+
+SETTINGS = {
+    "name": "Martes del club",
+    "held_on": "2026-11-24",
+    "ruleset": "classic",
+    "round_kind": "hands",
+    "round_length": "1",
+    "rounds": "3",
+    "movement": "mitchell",
+    "mitchell_step": "1",
+    "scoring": "match",
+    "decisive": "",
+    "recording": "one",
+    "bye_points": "1",
+    "bye_difference": "0",
+}
+PAIRS = [("Ana", "Luis"), ("Bea", "Juan"), ("Cris", "Dani"), ("Eva", "Fede")]
+
+
+@pytest.fixture
+def board(client) -> str:
+    started = client.post("/nights/new", data=SETTINGS)
+    assert started.status_code == 302
+    return str(started.headers["Location"])
+
+
+def seen(response) -> str:
+    """The page's words as a reader sees them (tags dropped, spaces folded)."""
+    return " ".join(re.sub(r"<[^>]+>", " ", page_text(response)).split())
+
+
+def public_of(client, board: str) -> str:
+    return "/night/" + re.search(r"/night/([\w-]+)", client.get(board).get_data(as_text=True)).group(1)
+
+
+def table_games(client, board: str) -> list[str]:
+    return re.findall(r'href="(/e/[\w-]+)">Its game', client.get(board).get_data(as_text=True))
+
+
+def test_the_home_page_offers_a_club_night_and_its_code_opens_it(client, board):
+    assert "A club night" in page_text(client.get("/"))
+    code = re.search(r'class="join-code big">(\w+)<', client.get(board).get_data(as_text=True)).group(1)
+    opened = client.post("/open", data={"link": code.lower()})
+    assert opened.headers["Location"] == public_of(client, board)
+
+
+def test_a_night_with_a_bad_setting_comes_back_naming_it(client):
+    refused = client.post("/nights/new", data={**SETTINGS, "name": "", "round_length": "0"})
+    assert refused.status_code == 400
+    assert 'value="0"' in refused.get_data(as_text=True)
+
+
+def test_pairs_join_at_the_door_and_from_the_board_and_a_round_opens_one_game_a_table(client, board):
+    public = public_of(client, board)
+    joined = client.post(public + "/join", data={"first": "Ana", "second": "Luis"})
+    assert "You are in: pair 1" in page_text(client.get(joined.headers["Location"]))
+    for first, second in PAIRS[1:]:
+        assert client.post(board + "/pairs", data={"first": first, "second": second}).status_code == 302
+    assert client.post(board + "/pairs", data={"first": "Solo", "second": ""}).status_code == 400
+    assert client.post(board + "/rounds", data={"reason": ""}).status_code == 302
+    games = table_games(client, board)
+    assert len(games) == 2
+    page = seen(client.get(public))
+    assert "Round 1" in page
+    assert "Ana & Luis against Cris & Dani" in page
+    assert "/e/" not in client.get(public).get_data(as_text=True)  # the public page never shows a game's edit link
+
+
+def test_a_table_counts_once_a_player_of_the_other_pair_taps_we_agree(app, client, board):
+    for first, second in PAIRS[:2]:
+        client.post(board + "/pairs", data={"first": first, "second": second})
+    client.post(board + "/rounds", data={"reason": ""})
+    (game,) = table_games(client, board)
+    token = game.removeprefix("/e/")
+    with app.app_context():
+        from scorekeeper import services
+
+        services.record_hand(services.find_game(token, editable=True), record(side("K:7"), side("Q:3")), 0)
+    sheet = page_text(client.get(game))
+    assert "We agree: this result is right" in sheet
+    public = public_of(client, board)
+    assert "waiting for agreement" in page_text(client.get(public))
+    tag = client.get(public).headers["ETag"]
+    assert client.post(game + "/agree-table").status_code == 302
+    assert "this table's result counts" in page_text(client.get(game))
+    assert client.get(public, headers={"If-None-Match": tag}).status_code == 200  # the standings changed
+    standings = seen(client.get(public))
+    assert "✓ finished" in standings
+    assert re.search(r"1 Ana & Luis 2 \+540", standings)
+
+
+def test_the_next_round_while_a_table_plays_needs_a_reason(client, board):
+    for first, second in PAIRS[:2]:
+        client.post(board + "/pairs", data={"first": first, "second": second})
+    client.post(board + "/rounds", data={"reason": ""})
+    refused = client.post(board + "/rounds", data={"reason": ""})
+    assert refused.status_code == 409
+    assert "say why" in page_text(refused)
+    assert client.post(board + "/pairs", data={"first": "Late", "second": "Pair"}).status_code == 400
+    assert client.post(board + "/rounds", data={"reason": "table 1 went home"}).status_code == 302
+    assert "Round 2" in page_text(client.get(board))
+
+
+def test_unknown_nights_are_404(client):
+    assert client.get("/n/not-a-night").status_code == 404
+    assert client.get("/night/not-a-night").status_code == 404
+    assert client.post("/night/not-a-night/join", data={"first": "A"}).status_code == 404
