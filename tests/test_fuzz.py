@@ -12,6 +12,7 @@ import copy
 import io
 import json
 import random
+import re
 from collections import Counter
 from typing import Any
 from urllib.parse import quote, urlencode
@@ -214,6 +215,16 @@ def arena(client):
             json={"entry": entry, "version": 0},
             headers={"X-Side-Token": halves["side_tokens"][side]},
         )
+    board = client.post("/nights/new", data=NIGHT).headers["Location"]
+    for first, second in (("Ana", "Luis"), ("Bea", "Juan"), ("Cris", "Dani")):
+        client.post(board + "/pairs", data={"first": first, "second": second})
+    client.post(board + "/rounds", data={"reason": ""})
+    page = client.get(board).get_data(as_text=True)
+    halves["night"] = {
+        "board": board,
+        "public": re.search(r"/night/[\w-]+", page).group(0),
+        "cards": re.search(r"/night/t/[\w-]+", client.get(board + "/cards").get_data(as_text=True)).group(0),
+    }
     return [game, tradicional, cutthroat, halves]
 
 
@@ -223,7 +234,9 @@ def hostile_request(client, games: list[dict[str, Any]], rng: random.Random) -> 
     gid, token = game["id"], game["edit_token"]
     wrong = rng.choice(["", "x", "a\x00b", "\x07", "%00", "é", token.upper(), token + "x"])
     headers = {"X-Edit-Token": token if rng.random() < 0.9 else wrong}
-    kind = rng.randrange(22)
+    kind = rng.randrange(24)
+    if kind >= 22:
+        return night_route(client, games[-1]["night"], rng)
     if kind >= 20:
         return halves_route(client, games[-1], rng)
     if kind >= 14:
@@ -341,6 +354,47 @@ def halves_route(client, game: dict[str, Any], rng: random.Random) -> int:
         body = mutate_json({"agreed": rng.random() < 0.5, "version": 1, "half_of": 1 - side, "remark": "x"}, rng)
         return client.post(f"{base}/words/{side}", json=body, headers=headers).status_code
     return client.get(rng.choice([f"/s/{token}", f"/s/{token}/status", f"/s/{token}/hands/{number}"])).status_code
+
+
+NIGHT = {
+    "name": "Martes",
+    "held_on": "2026-11-24",
+    "ruleset": "classic",
+    "round_kind": "hands",
+    "round_length": "1",
+    "rounds": "3",
+    "movement": "mitchell",
+    "mitchell_step": "1",
+    "scoring": "scale",
+    "decisive": "",
+    "recording": "one",
+    "bye_points": "14",
+    "bye_difference": "355",
+}
+
+
+def night_route(client, night: dict[str, str], rng: random.Random) -> int:
+    """A club night: its settings, pairs, rounds, cards, TV and exports, with hostile values and links."""
+    hostile = q(rng.choice(HOSTILE_TEXT))
+    board = night["board"] if rng.random() < 0.9 else f"/n/{hostile}"
+    roll = rng.randrange(6)
+    if roll == 0:
+        return client.post("/nights/new", **form_body(mutate_form(NIGHT, rng))).status_code
+    if roll == 1:
+        pair = {"first": rng.choice(HOSTILE_TEXT), "second": rng.choice(HOSTILE_TEXT)}
+        where = rng.choice([board + "/pairs", night["public"] + "/join"])
+        return client.post(where, **form_body(pair)).status_code
+    if roll == 2:
+        number = rng.choice(["1", "2", "0", "999", hostile])
+        action = rng.choice([f"/pairs/{number}/withdraw", "/rounds"])
+        return client.post(board + action, **form_body({"reason": rng.choice(HOSTILE_TEXT)})).status_code
+    if roll == 3:
+        number = rng.choice(["1", "2", "0", "999", "99999999999999999999", hostile])
+        return client.get(f"{rng.choice([night['cards'], '/night/t/' + hostile])}/{number}").status_code
+    if roll == 4:
+        return client.post("/open", **form_body({"link": rng.choice(HOSTILE_TEXT)})).status_code
+    where = rng.choice(["", "/tv", "/standings.csv", "/standings.json", "/standings." + hostile, "/join"])
+    return client.get(rng.choice([night["public"], "/night/" + hostile]) + where).status_code
 
 
 def test_ten_thousand_hostile_requests_get_no_server_error(client, arena):

@@ -115,3 +115,47 @@ def test_unknown_nights_are_404(client):
     assert client.get("/n/not-a-night").status_code == 404
     assert client.get("/night/not-a-night").status_code == 404
     assert client.post("/night/not-a-night/join", data={"first": "A"}).status_code == 404
+
+
+def test_table_cards_lead_to_the_tables_game_of_the_round_in_play(client, board):
+    for first, second in PAIRS:
+        client.post(board + "/pairs", data={"first": first, "second": second})
+    cards = client.get(board + "/cards").get_data(as_text=True)
+    links = re.findall(r"/night/t/[\w-]+/\d+", cards)
+    assert len(dict.fromkeys(links)) == 2  # one card a table: four pairs, two tables
+    first_card = links[0]
+    assert "has not been drawn yet" in seen(client.get(first_card))
+    client.post(board + "/rounds", data={"reason": ""})
+    games = table_games(client, board)
+    assert client.get(first_card).headers["Location"] == games[0]
+    assert client.get(first_card.rsplit("/", 1)[0] + "/7").status_code == 200  # no table 7 this round
+    assert client.get("/night/t/not-a-card/1").status_code == 404
+
+
+def test_a_round_of_minutes_shows_its_clock_on_the_board_and_the_tables_game(client):
+    started = client.post("/nights/new", data={**SETTINGS, "round_kind": "minutes", "round_length": "45"})
+    board = started.headers["Location"]
+    for first, second in PAIRS[:2]:
+        client.post(board + "/pairs", data={"first": first, "second": second})
+    client.post(board + "/rounds", data={"reason": ""})
+    assert 'class="clock" data-ends=' in client.get(board).get_data(as_text=True)
+    (game,) = table_games(client, board)
+    assert 'class="clock" data-ends=' in client.get(game).get_data(as_text=True)
+
+
+def test_the_tv_view_and_the_standings_to_keep(client, board):
+    for first, second in PAIRS[:3]:
+        client.post(board + "/pairs", data={"first": first, "second": second})
+    client.post(board + "/rounds", data={"reason": ""})
+    public = public_of(client, board)
+    tv = client.get(public + "/tv")
+    assert tv.status_code == 200
+    assert 'class="tv-page"' in tv.get_data(as_text=True)
+    assert client.get(public + "/tv", headers={"If-None-Match": tv.headers["ETag"]}).status_code == 304
+    assert "Seating, round 1" in seen(tv)
+    kept = client.get(public + "/standings.json").get_json()
+    assert kept["standings"][0]["players"] == ["Bea", "Juan"]  # sitting out: a bye's points at once
+    assert kept["rounds"][0]["byes"] == [2]
+    csv_text = client.get(public + "/standings.csv").get_data(as_text=True)
+    assert csv_text.splitlines()[0].lstrip("\ufeff") == "Place,Pair,Points,Difference,Total"
+    assert client.get(public + "/standings.xml").status_code == 404

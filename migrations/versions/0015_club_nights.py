@@ -24,6 +24,7 @@ def upgrade():
     sa.Column('director_token', sa.String(length=32), nullable=False),
     sa.Column('public_id', sa.String(length=32), nullable=False),
     sa.Column('join_code', sa.String(length=8), nullable=False),
+    sa.Column('table_token', sa.String(length=32), nullable=False),
     sa.Column('name', sa.String(length=80), nullable=False),
     sa.Column('held_on', sa.Date(), nullable=False),
     sa.Column('ruleset_id', sa.String(length=40), nullable=False),
@@ -47,6 +48,7 @@ def upgrade():
     with op.batch_alter_table('night', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_night_director_token'), ['director_token'], unique=True)
         batch_op.create_index(batch_op.f('ix_night_join_code'), ['join_code'], unique=True)
+        batch_op.create_index(batch_op.f('ix_night_table_token'), ['table_token'], unique=True)
         batch_op.create_index(batch_op.f('ix_night_public_id'), ['public_id'], unique=True)
 
     op.create_table('night_log',
@@ -136,6 +138,7 @@ def downgrade():
     op.drop_table('night_log')
     with op.batch_alter_table('night', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_night_public_id'))
+        batch_op.drop_index(batch_op.f('ix_night_table_token'))
         batch_op.drop_index(batch_op.f('ix_night_join_code'))
         batch_op.drop_index(batch_op.f('ix_night_director_token'))
 

@@ -161,6 +161,27 @@ def find_night(token: str, *, director: bool) -> Night | None:
     return db.session.scalars(select(Night).where(column == token)).one_or_none()
 
 
+def find_by_table_token(token: str) -> Night | None:
+    """The night whose printed table cards carry ``token``."""
+    if not is_token(token):
+        return None
+    return db.session.scalars(select(Night).where(Night.table_token == token)).one_or_none()
+
+
+def table_in_play(night: Night, number: int) -> NightTable | None:
+    """Table ``number`` of the round in play (None: no round yet, or no such table this round)."""
+    if not night.played:
+        return None
+    return next((table for table in night.played[-1].tables if table.number == number), None)
+
+
+def most_tables(night: Night) -> int:
+    """How many tables the night may need: one for every two pairs playing (at least the round's own)."""
+    playing = sum(1 for pair in night.pairs if pair.left_after_round is None)
+    drawn = len(night.played[-1].tables) if night.played else 0
+    return max(drawn, (playing + 1) // 2, 1)
+
+
 def find_by_code(code: str) -> Night | None:
     """The night a short code typed in the home page's box opens (any case; spaces and dashes ignored)."""
     cleaned = code.replace(" ", "").replace("-", "").upper()

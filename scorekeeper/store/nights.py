@@ -33,6 +33,9 @@ class Night(db.Model):  # type: ignore[name-defined,misc]
     director_token: Mapped[str] = mapped_column(String(32), unique=True, index=True, default=new_token)
     public_id: Mapped[str] = mapped_column(String(32), unique=True, index=True, default=new_token)
     join_code: Mapped[str] = mapped_column(String(8), unique=True, index=True, default=new_join_code)
+    # The printed table cards' link: with the table's number it leads to the table's game of the round in
+    # play, for recording (so only the cards on the tables carry it).
+    table_token: Mapped[str] = mapped_column(String(32), unique=True, index=True, default=new_token)
     name: Mapped[str] = mapped_column(String(80))
     held_on: Mapped[date] = mapped_column(Date)
     ruleset_id: Mapped[str] = mapped_column(String(40))

@@ -579,3 +579,53 @@ if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("/sw.js").catch(function () { /* the app works without it */ });
   });
 }
+
+// A club night's round clock: the time left, counted down on every page that shows it (board, standings,
+// a table's game); a warning from ten minutes, and "finish the hand" at the end. Pages swapped by the live
+// sheet bring their clock with them: it is looked up each second.
+(function () {
+  var tick = function () {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-ends]"), function (clock) {
+      var left = Math.max(0, Math.round((Date.parse(clock.getAttribute("data-ends")) - Date.now()) / 1000));
+      var shown = clock.querySelector("[data-left]");
+      var minutes = Math.floor(left / 60), seconds = left % 60;
+      if (shown) shown.textContent = minutes + ":" + (seconds < 10 ? "0" : "") + seconds;
+      clock.classList.toggle("warning", left > 0 && left <= 600);
+      clock.classList.toggle("over", left === 0);
+      clock.querySelector("[data-warning]").hidden = !(left > 0 && left <= 600);
+      clock.querySelector("[data-over]").hidden = left !== 0;
+      clock.querySelector("[data-running]").hidden = left === 0;
+    });
+  };
+  if (document.querySelector("[data-ends]") || document.querySelector("[data-live]")) {
+    tick();
+    setInterval(tick, 1000);
+  }
+})();
+
+// The night on a TV: when the standings do not fit the screen, they page by themselves (every 8 s).
+(function () {
+  var page = 0;
+  var turn = function () {
+    var box = document.querySelector("[data-pages]");
+    if (!box) return;
+    var rows = Array.prototype.slice.call(box.querySelectorAll("[data-row]"));
+    rows.forEach(function (row) { row.hidden = false; });
+    var room = window.innerHeight - box.getBoundingClientRect().top - 80;
+    var tall = rows.length ? rows[0].getBoundingClientRect().height : 1;
+    var each = Math.max(3, Math.floor(room / Math.max(tall, 1)));
+    var pages = Math.max(1, Math.ceil(rows.length / each));
+    page = page % pages;
+    rows.forEach(function (row, i) { row.hidden = Math.floor(i / each) !== page; });
+    var count = box.querySelector("[data-page-count]");
+    if (count) {
+      count.hidden = pages < 2;
+      count.textContent = (page + 1) + " / " + pages;
+    }
+    page += 1;
+  };
+  if (document.querySelector("[data-pages]")) {
+    turn();
+    setInterval(turn, 8000);
+  }
+})();

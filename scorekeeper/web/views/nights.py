@@ -8,6 +8,9 @@ is an ordinary game: the board links to it as the sheet links to a hand.
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from typing import Any
 
 from flask import abort, make_response, redirect, render_template, request, url_for
@@ -123,6 +126,83 @@ def night_page(public_id: str) -> Response:
     return response
 
 
+@bp.get("/night/<public_id>/tv")
+def night_tv(public_id: str) -> Response:
+    """The night on a TV on the wall: large type, the standings paged by themselves, the round's clock and
+    seating; followed live like the standings."""
+    night = _night_or_404(public_id, director=False)
+    tag = version_tag(nights.night_stamp(night), "night-tv")
+    same = unchanged(tag)
+    if same is not None:
+        return same
+    response = make_response(render_template("nights/tv.html", etag=tag, **_shown(night)))
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/night/<public_id>/standings.<any(csv, json):kind>")
+def night_results(public_id: str, kind: str) -> Response:
+    """The standings to keep: as CSV (the header in the reader's language) or JSON (every figure, each
+    round's tables with their scores)."""
+    night = _night_or_404(public_id, director=False)
+    shown = _shown(night)
+    names = shown["names"]
+    if kind == "json":
+        body = {
+            "night": night.name,
+            "date": night.held_on.isoformat(),
+            "ruleset": night.ruleset_id,
+            "scoring": night.scoring,
+            "standings": [
+                {
+                    "place": line.place,
+                    "shared": line.shared,
+                    "pair": line.pair,
+                    "players": next(p.players for p in night.pairs if p.number == line.pair),
+                    "points": line.points,
+                    "difference": line.difference,
+                    "total": line.total,
+                    "played": line.played,
+                }
+                for line in shown["standings"]
+            ],
+            "rounds": [
+                {
+                    "number": played.number,
+                    "byes": played.byes,
+                    "tables": [
+                        {
+                            "number": table.number,
+                            "pairs": [table.north_south, table.east_west],
+                            "scores": list(nights.table_result(table).scores),
+                            "counts": nights.table_result(table).counts,
+                        }
+                        for table in played.tables
+                    ],
+                }
+                for played in night.played
+            ],
+        }
+        return _download(json.dumps(body, ensure_ascii=False, indent=1), "application/json", night, "json")
+    out = io.StringIO()
+    out.write("\ufeff")  # spreadsheet programs then read the accents right
+    rows = [[gettext("Place"), gettext("Pair"), gettext("Points"), gettext("Difference"), gettext("Total")]]
+    rows += [
+        [f"{line.place}{'=' if line.shared else ''}", names[line.pair], f"{line.points:g}", line.difference, line.total]
+        for line in shown["standings"]
+    ]
+    csv.writer(out).writerows(rows)
+    return _download(out.getvalue(), "text/csv; charset=utf-8", night, "csv")
+
+
+def _download(body: str, mimetype: str, night: Night, kind: str) -> Response:
+    response = make_response(body)
+    response.mimetype = mimetype
+    response.headers["Content-Disposition"] = f'attachment; filename="night-{night.public_id}.{kind}"'
+    return response
+
+
 @bp.route("/night/<public_id>/join", methods=["GET", "POST"])
 def join_night(public_id: str) -> Page:
     """A pair adds itself at the door, from the night's code."""
@@ -193,3 +273,28 @@ def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: 
         },
         "between_rounds": all(result.counts for _, result, _ in shown["tables"]),
     }
+
+
+@bp.get("/n/<director_token>/cards")
+def table_cards(director_token: str) -> str:
+    """A printable card per table: its number and a QR code that leads, all night, to the table's game of
+    the round in play, for recording (nobody types a link)."""
+    night = _night_or_404(director_token, director=True)
+    cards = []
+    for number in range(1, nights.most_tables(night) + 1):
+        link = shared_url("games.table_entry", table_token=night.table_token, number=number)
+        cards.append((number, link, qr_svg(link, gettext("QR code of table %(n)s", n=number))))
+    return render_template("nights/cards.html", night=night, cards=cards)
+
+
+@bp.get("/night/t/<table_token>/<int(max=999):number>")
+def table_entry(table_token: str, number: int) -> Page:
+    """A table card's code: the table's game of the round in play (by halves: which pair are you?)."""
+    night = nights.find_by_table_token(table_token)
+    if night is None:
+        abort(404)
+    table = nights.table_in_play(night, number)
+    game = table.game if table is not None else None
+    if game is not None and game.recording != "halves":
+        return redirect(url_for("games.edit_sheet", edit_token=game.edit_token))
+    return render_template("nights/table.html", number=number, table=table, game=game, **_shown(night))
