@@ -159,3 +159,26 @@ def test_the_tv_view_and_the_standings_to_keep(client, board):
     csv_text = client.get(public + "/standings.csv").get_data(as_text=True)
     assert csv_text.splitlines()[0].lstrip("\ufeff") == "Place,Pair,Points,Difference,Total"
     assert client.get(public + "/standings.xml").status_code == 404
+
+
+def test_the_director_fixes_a_tables_result_with_a_reason_and_it_counts(client, board):
+    for first, second in PAIRS[:2]:
+        client.post(board + "/pairs", data={"first": first, "second": second})
+    client.post(board + "/rounds", data={"reason": ""})
+    fix = board + "/rounds/1/tables/1/fix"
+    assert client.post(fix, data={"north_south": "600", "east_west": "100", "reason": ""}).status_code == 400
+    assert (
+        client.post(
+            board + "/rounds/1/tables/9/fix", data={"north_south": "1", "east_west": "0", "reason": "x"}
+        ).status_code
+        == 400
+    )
+    assert (
+        client.post(fix, data={"north_south": "600", "east_west": "100", "reason": "the sheet was lost"}).status_code
+        == 302
+    )
+    page = seen(client.get(board))
+    assert "result set to 600–100 (was 0–0)" in page
+    assert "“the sheet was lost”" in page
+    standings = seen(client.get(public_of(client, board)))
+    assert "1 Ana & Luis 2 +500" in standings  # match points: 2 for the win

@@ -399,6 +399,34 @@ def night_stamp(night: Night) -> int:
     return night.version + int(games or 0)
 
 
+@writes
+def fix_table(night: Night, round_number: int, table_number: int, scores: tuple[int, int], reason: str) -> None:
+    """The director sets a table's result (a game that cannot be finished or agreed, a mistake found after
+    the round): it counts as finished and agreed; the reason is logged. ``scores`` None-free, north-south
+    first; the table's game stays as it was."""
+    reason = " ".join(reason.split())
+    if not reason or len(reason) > 200 or text_problem(reason, "reason") is not None:
+        raise Refused("reason", Msg(N_("Say why the result is fixed (at most 200 characters).")))
+    if any(not -100_000 <= score <= 100_000 for score in scores):
+        raise Refused("scores", Msg(N_("A table's score is a whole number within 100000 either way.")))
+    night = _lock(night)
+    table = next(
+        (t for r in night.played if r.number == round_number for t in r.tables if t.number == table_number), None
+    )
+    if table is None:
+        db.session.rollback()
+        raise Refused("table", Msg(N_("There is no such table in that round.")))
+    before = list(table_result(table).scores)
+    table.fixed_scores = [scores[0], scores[1]]
+    detail = {"round": round_number, "table": table_number, "before": before, "after": list(scores)}
+    _changed(night, NightLog(action="fix", detail=detail, reason=reason))
+
+
+def night_log(night: Night) -> list[NightLog]:
+    """The director's changes, newest first."""
+    return list(db.session.scalars(select(NightLog).where(NightLog.night_id == night.id).order_by(NightLog.id.desc())))
+
+
 def table_of(game: Game) -> NightTable | None:
     """The night's table a game is played at, if any."""
     return db.session.scalars(select(NightTable).where(NightTable.game_id == game.id)).one_or_none()

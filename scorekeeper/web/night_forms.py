@@ -124,3 +124,11 @@ class ReasonForm(FlaskForm):
     """A director's reason (a round started early, a pair withdrawn): kept in the night's log."""
 
     reason = StringField(lazy_gettext("Reason"), [Length(max=REASON), CleanText()])
+
+
+class FixForm(FlaskForm):
+    """A table's result set by the director (north-south's score, east-west's), with the reason."""
+
+    north_south = WholeNumberField(lazy_gettext("First pair's score"), [InputRequired()], largest=100_000)
+    east_west = WholeNumberField(lazy_gettext("Second pair's score"), [InputRequired()], largest=100_000)
+    reason = StringField(lazy_gettext("Reason"), [InputRequired(), Length(max=REASON), CleanText()])

@@ -23,7 +23,7 @@ from ...services import nights
 from ...store.nights import Night, NightRound
 from ...translation import render, translate
 from ..limiting import new_games
-from ..night_forms import NightForm, PairForm, ReasonForm
+from ..night_forms import FixForm, NightForm, PairForm, ReasonForm
 from ..sharing import qr_svg, shared_url
 from .conditional import unchanged, version_tag
 from .games import Page, bp
@@ -110,6 +110,22 @@ def draw_round(director_token: str) -> Page:
     except services.Refused as refused:
         return render_template("nights/board.html", **_board(night, PairForm(), form, render(refused.msg))), 400
     return redirect(url_for("games.night_board", director_token=director_token) + "#tables")
+
+
+@bp.post("/n/<director_token>/rounds/<int(max=99):round_number>/tables/<int(max=999):table_number>/fix")
+def fix_table(director_token: str, round_number: int, table_number: int) -> Page:
+    """The director sets a table's result, with the reason (logged)."""
+    night = _night_or_404(director_token, director=True)
+    form = FixForm()
+    if not form.validate_on_submit():
+        problem = gettext("A table's result is two whole numbers and a reason.")
+        return render_template("nights/board.html", **_board(night, PairForm(), ReasonForm(), problem)), 400
+    scores = (form.north_south.data or 0, form.east_west.data or 0)
+    try:
+        nights.fix_table(night, round_number, table_number, scores, form.reason.data or "")
+    except services.Refused as refused:
+        return render_template("nights/board.html", **_board(night, PairForm(), ReasonForm(), render(refused.msg))), 400
+    return redirect(url_for("games.night_board", director_token=director_token) + f"#table-{table_number}")
 
 
 @bp.get("/night/<public_id>")
@@ -272,6 +288,8 @@ def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: 
             "door": (door, qr_svg(door, gettext("QR code to join the night"))),
         },
         "between_rounds": all(result.counts for _, result, _ in shown["tables"]),
+        "fix_form": FixForm(),
+        "log": nights.night_log(night),
     }
 
 
