@@ -182,3 +182,22 @@ def test_the_director_fixes_a_tables_result_with_a_reason_and_it_counts(client, 
     assert "“the sheet was lost”" in page
     standings = seen(client.get(public_of(client, board)))
     assert "1 Ana & Luis 2 +500" in standings  # match points: 2 for the win
+
+
+def test_every_table_plays_the_nights_house_rules(client):
+    shown = client.post("/nights/new", data={**SETTINGS, "ruleset": "samba", "show_rules": "1"})
+    assert shown.status_code == 200
+    assert 'name="opt_' in shown.get_data(as_text=True)
+    assert 'value="Martes del club"' in shown.get_data(as_text=True)  # what was typed stays
+    started = client.post("/nights/new", data={**SETTINGS, "opt_canastas_to_go_out": "3"})
+    board = started.headers["Location"]
+    for first, second in PAIRS[:2]:
+        client.post(board + "/pairs", data={"first": first, "second": second})
+    client.post(board + "/rounds", data={"reason": ""})
+    (game,) = table_games(client, board)
+    public_id = re.search(r'data-game="([\w-]+)"', client.get(game).get_data(as_text=True)).group(1)
+    options = client.get(f"/api/v1/games/{public_id}").get_json()["options"]
+    assert options["canastas_to_go_out"] == 3
+    assert options["hands_in_match"] == 1
+    refused = client.post("/nights/new", data={**SETTINGS, "opt_canastas_to_go_out": "x"})
+    assert refused.status_code == 400

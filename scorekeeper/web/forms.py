@@ -208,9 +208,27 @@ class NewGameForm(FlaskForm):
         return (field.data or "").strip() if field is not None else ""
 
     def chosen_options(self, ruleset: RuleSet) -> dict[str, Any]:
-        """The house rules that differ from the rule set, plus how the game ends. A box a switch changes
-        (Bolivia: the target) is read against what the switch brings when the page kept it in step;
-        without the script an untouched box leaves the switch's value in force."""
+        """The house rules that differ from the rule set, plus how the game ends."""
+        options, played = self._house_rules(ruleset)
+        if self.mode.data == "round":
+            options["match_mode"] = "round"
+            options["hands_in_match"] = self.hands.data
+        else:
+            if ruleset.match_mode is not MatchMode.TARGET:  # a game of rounds (Hand and Foot) played to a score instead
+                options["match_mode"] = "target"
+            if self.target.data != played.target:
+                options["target"] = self.target.data
+        return options
+
+    def house_rules(self, ruleset: RuleSet) -> dict[str, Any]:
+        """The house rules that differ from the rule set (a club night's tables: how a round ends is the
+        night's)."""
+        return self._house_rules(ruleset)[0]
+
+    def _house_rules(self, ruleset: RuleSet) -> tuple[dict[str, Any], RuleSet]:
+        """The house rules that differ from the rule set, and the rule set as its switches make it. A box a
+        switch changes (Bolivia: the target) is read against what the switch brings when the page kept it
+        in step; without the script an untouched box leaves the switch's value in force."""
         options: dict[str, Any] = {}
         played = ruleset
         if self.follows.data == "1":
@@ -231,15 +249,7 @@ class NewGameForm(FlaskForm):
                 default = default.value
             if value != default:
                 options[name] = value
-        if self.mode.data == "round":
-            options["match_mode"] = "round"
-            options["hands_in_match"] = self.hands.data
-        else:
-            if ruleset.match_mode is not MatchMode.TARGET:  # a game of rounds (Hand and Foot) played to a score instead
-                options["match_mode"] = "target"
-            if self.target.data != played.target:
-                options["target"] = self.target.data
-        return options
+        return options, played
 
 
 def new_game_form(ruleset: RuleSet, players: int, sides: int, formdata: Any = None) -> NewGameForm:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from dataclasses import replace
 from typing import Any
 
 from flask import abort, make_response, redirect, render_template, request, url_for
@@ -18,12 +19,14 @@ from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from ... import services
-from ...engine import RULESETS
+from ...engine import RULESETS, OptionError, RuleSet, configure
+from ...engine.options import table_options
 from ...services import nights
 from ...store.nights import Night, NightRound
 from ...translation import render, translate
+from ..forms import NewGameForm, new_game_form
 from ..limiting import new_games
-from ..night_forms import FixForm, NightForm, PairForm, ReasonForm
+from ..night_forms import FixForm, NightForm, PairForm, ReasonForm, night_rulesets
 from ..sharing import qr_svg, shared_url
 from .conditional import unchanged, version_tag
 from .games import Page, bp
@@ -39,27 +42,48 @@ def _night_or_404(token: str, *, director: bool) -> Night:
 @bp.route("/nights/new", methods=["GET", "POST"])
 @new_games
 def new_night() -> Page:
-    """The night's settings; then its board."""
+    """The night's settings and its rule set's house rules (for every table); then its board."""
     form = NightForm()
-    if form.validate_on_submit():
+    posted = request.method == "POST"
+    ruleset_id = (request.form if posted else request.args).get("ruleset", "classic")
+    if ruleset_id not in dict(night_rulesets()):
+        ruleset_id = "classic"
+    showing = posted and "show_rules" in request.form  # another rule set chosen: its house rules, nothing started
+    if not posted:
+        form.ruleset.data = ruleset_id
+    ruleset, house = _house(ruleset_id, request.form if posted and not showing else None)
+    if not showing and form.validate_on_submit() and all(field.validate(house) for field in house.option_fields()):
         try:
-            night = nights.start_night(form.new_night())
+            night = nights.start_night(replace(form.new_night(), options=house.house_rules(ruleset)))
         except services.Refused as refused:
-            field = form._fields.get(refused.field) or form._fields.get("movement")
-            if field is not None and refused.field in form._fields:
+            field = form._fields.get(refused.field)
+            if field is not None:
                 field.errors = [*field.errors, render(refused.msg)]
             else:
                 form.form_errors.append(render(refused.msg))
+        except OptionError as exc:
+            box = house._fields.get(f"opt_{exc.option}")
+            if box is not None:
+                box.errors = [*box.errors, exc.render(translate)]
+            else:
+                form.form_errors.append(exc.render(translate))
         except services.StorageUnavailable:
             form.form_errors.append(
                 gettext(
                     "The night could not be started: the scores cannot be written right now. Try again in a moment."
                 )
             )
-            return render_template("nights/new.html", form=form), 503
+            return render_template("nights/new.html", form=form, house=house), 503
         else:
             return redirect(url_for("games.night_board", director_token=night.director_token))
-    return render_template("nights/new.html", form=form), 400 if form.errors else 200
+    return render_template("nights/new.html", form=form, house=house), 400 if posted and not showing else 200
+
+
+def _house(ruleset_id: str, formdata: Any) -> tuple[RuleSet, NewGameForm]:
+    """The rule set as a night's tables play it (two sides) and the form of its house rules."""
+    base = RULESETS[ruleset_id]
+    ruleset = configure(base, table_options(base, base.players), sides=2)
+    return ruleset, new_game_form(ruleset, base.players, 2, formdata=formdata)
 
 
 @bp.get("/n/<director_token>")
