@@ -201,3 +201,22 @@ def test_every_table_plays_the_nights_house_rules(client):
     assert options["hands_in_match"] == 1
     refused = client.post("/nights/new", data={**SETTINGS, "opt_canastas_to_go_out": "x"})
     assert refused.status_code == 400
+
+
+def test_a_night_by_halves_sends_each_pair_from_the_table_card_to_its_own_half(client):
+    started = client.post(
+        "/nights/new", data={**SETTINGS, "recording": "halves", "round_kind": "minutes", "round_length": "40"}
+    )
+    board = started.headers["Location"]
+    for first, second in PAIRS[:2]:
+        client.post(board + "/pairs", data={"first": first, "second": second})
+    client.post(board + "/rounds", data={"reason": ""})
+    card = re.search(r"/night/t/[\w-]+/1", client.get(board + "/cards").get_data(as_text=True)).group(0)
+    entry = client.get(card)
+    assert entry.status_code == 200
+    assert "Which pair are you?" in seen(entry)
+    sides = re.findall(r'href="(/s/[\w-]+)"', entry.get_data(as_text=True))
+    assert len(sides) == 2
+    side_page = seen(client.get(sides[0]))
+    assert "Martes del club · Table 1" in side_page
+    assert 'class="clock" data-ends=' in client.get(sides[0]).get_data(as_text=True)

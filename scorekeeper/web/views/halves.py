@@ -16,6 +16,7 @@ from werkzeug.wrappers import Response
 
 from ... import services
 from ...engine import RuleViolation, RuleViolations
+from ...services import nights
 from ...shapes.limits import MAX_ROW_NUMBER, is_token
 from ...store.models import Game, new_token
 from ...store.records import SIDE_DEFAULTS, Record
@@ -84,6 +85,7 @@ def _side_context(game: Game, side: int, tag: str) -> dict[str, Any]:
         "reopened": reopened,
         "etag": tag,
         "side_token": game.sides[side].token,
+        "night_table": nights.table_of(game),
     }
 
 
