@@ -7,7 +7,7 @@ HOST ?= 0.0.0.0
 TRANSLATIONS := scorekeeper/translations
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: run backup bench-live wrk test lint typecheck unit pg-test bench translations compile-translations install install-dev browser-deps clean
+.PHONY: run backup bench-live bench-club wrk test lint typecheck unit pg-test bench translations compile-translations install install-dev browser-deps clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -83,6 +83,11 @@ wrk:
 ## What 200 phones following one game live cost (gunicorn, wrk on loopback, 8 s).
 bench-live: install wrk
 	cd bench && ../$(BIN)/python live.py
+
+## A club night of 30 tables on two app servers sharing a throwaway PostgreSQL (120 phones, 3 TVs, 40 s);
+## its last line: club: servers=2 tables=30 phones=120 boards=3 answers/s=N p50=Nms p99=Nms errors=N standings_equal=yes|no
+bench-club: install
+	cd bench && ../.ci/pg-throwaway.sh ../$(BIN)/python club.py
 
 ## Extract the user-visible strings and update both catalogues; English keeps its msgid.
 ## Then translate the new empty entries of es/LC_MESSAGES/messages.po (tests/test_catalogues.py checks).

@@ -94,6 +94,13 @@ class TableResult:
         return self.finished and self.agreed
 
 
+#: A night with its pairs, rounds, tables and the tables' games, in one query each (not one per table).
+WHOLE_NIGHT = (
+    selectinload(Night.pairs),
+    selectinload(Night.played).selectinload(NightRound.tables).selectinload(NightTable.game),
+)
+
+
 def players_a_pair(ruleset_id: str) -> int:
     """How many players a pair has: two, or one in the two-handed rule sets."""
     return 1 if RULESETS[ruleset_id].players == 2 else 2
@@ -158,7 +165,7 @@ def find_night(token: str, *, director: bool) -> Night | None:
     if not is_token(token):
         return None
     column = Night.director_token if director else Night.public_id
-    return db.session.scalars(select(Night).where(column == token)).one_or_none()
+    return db.session.scalars(select(Night).where(column == token).options(*WHOLE_NIGHT)).one_or_none()
 
 
 def find_by_table_token(token: str) -> Night | None:
@@ -286,13 +293,20 @@ def table_result(table: NightTable) -> TableResult:
     return TableResult(totals, finished, agreed)
 
 
-def night_standings(night: Night) -> list[Standing]:
+def table_results(night: Night) -> dict[int, TableResult]:
+    """Every table's result, by the table's id (worked out once for a page: the standings and the board
+    both read them)."""
+    return {table.id: table_result(table) for played in night.played for table in played.tables}
+
+
+def night_standings(night: Night, found_results: dict[int, TableResult] | None = None) -> list[Standing]:
     """The standings from every table whose result counts, and every bye, ranked by the night's tie-breaks."""
     scale = _scale(night)
+    known = found_results if found_results is not None else table_results(night)
     results: list[Result] = []
     for played in night.played:
         for table in played.tables:
-            found = table_result(table)
+            found = known[table.id]
             if not found.counts:
                 continue
             ns, ew = found.scores
@@ -329,12 +343,7 @@ def _lock(night: Night) -> Night:
     """The night, locked for a change (as a game is: its row on PostgreSQL, the database on SQLite)."""
     night_id = night.id
     begin_write()
-    found = db.session.scalars(
-        select(Night)
-        .where(Night.id == night_id)
-        .options(selectinload(Night.pairs), selectinload(Night.played).selectinload(NightRound.tables))
-        .with_for_update()
-    ).one()
+    found = db.session.scalars(select(Night).where(Night.id == night_id).options(*WHOLE_NIGHT).with_for_update()).one()
     return found
 
 
@@ -387,23 +396,33 @@ def _changed(night: Night, log: NightLog) -> None:
     db.session.commit()
 
 
-def night_stamp(night: Night) -> int:
-    """A number that grows with every change to the night or to any of its tables' games (for the pages
-    that follow it: their ETag)."""
+def night_stamp(public_id: str) -> int | None:
+    """A number that grows with every change to the night or to any of its tables' games, and once more
+    when the round's clock runs out (for the pages that follow the night: their ETag, found in three small
+    queries without loading the night). None: no such night."""
+    if not is_token(public_id):
+        return None
+    found = db.session.execute(select(Night.id, Night.version).where(Night.public_id == public_id)).first()
+    if found is None:
+        return None
     games = db.session.scalar(
         select(func.coalesce(func.sum(Game.version), 0))
         .join(NightTable, NightTable.game_id == Game.id)
         .join(NightRound, NightRound.id == NightTable.round_id)
-        .where(NightRound.night_id == night.id)
+        .where(NightRound.night_id == found.id)
     )
-    return night.version + int(games or 0)
+    ends = db.session.scalar(
+        select(NightRound.ends_at).where(NightRound.night_id == found.id).order_by(NightRound.number.desc()).limit(1)
+    )
+    over = 1 if ends is not None and now() >= ends else 0
+    return 2 * (int(found.version) + int(games or 0)) + over
 
 
 @writes
 def fix_table(night: Night, round_number: int, table_number: int, scores: tuple[int, int], reason: str) -> None:
     """The director sets a table's result (a game that cannot be finished or agreed, a mistake found after
-    the round): it counts as finished and agreed; the reason is logged. ``scores`` None-free, north-south
-    first; the table's game stays as it was."""
+    the round): it counts as finished and agreed; the reason is logged. ``scores``: north-south first; the
+    table's game stays as it was."""
     reason = " ".join(reason.split())
     if not reason or len(reason) > 200 or text_problem(reason, "reason") is not None:
         raise Refused("reason", Msg(N_("Say why the result is fixed (at most 200 characters).")))

@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
+from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
 from ... import services
@@ -28,6 +29,7 @@ from ..forms import NewGameForm, new_game_form
 from ..limiting import new_games
 from ..night_forms import FixForm, NightForm, PairForm, ReasonForm, night_rulesets
 from ..sharing import qr_svg, shared_url
+from . import page_cache
 from .conditional import unchanged, version_tag
 from .games import Page, bp
 
@@ -155,27 +157,34 @@ def fix_table(director_token: str, round_number: int, table_number: int) -> Page
 @bp.get("/night/<public_id>")
 def night_page(public_id: str) -> Response:
     """The night for everyone: the standings and the round's seating, followed live."""
-    night = _night_or_404(public_id, director=False)
-    tag = version_tag(nights.night_stamp(night), "night")
-    same = unchanged(tag)
-    if same is not None:
-        return same
-    response = make_response(render_template("nights/public.html", etag=tag, **_shown(night)))
-    response.set_etag(tag)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return _followed(public_id, "nights/public.html", "night")
 
 
 @bp.get("/night/<public_id>/tv")
 def night_tv(public_id: str) -> Response:
     """The night on a TV on the wall: large type, the standings paged by themselves, the round's clock and
     seating; followed live like the standings."""
-    night = _night_or_404(public_id, director=False)
-    tag = version_tag(nights.night_stamp(night), "night-tv")
+    return _followed(public_id, "nights/tv.html", "night-tv")
+
+
+def _followed(public_id: str, template: str, view: str) -> Response:
+    """A page that follows the night: 304 while nothing changed (found without loading the night), else
+    rendered once per state of the night and served to every phone and TV that asks."""
+    stamp = nights.night_stamp(public_id)
+    if stamp is None:
+        abort(404)
+    tag = version_tag(stamp, view)
     same = unchanged(tag)
     if same is not None:
         return same
-    response = make_response(render_template("nights/tv.html", etag=tag, **_shown(night)))
+    cacheable = not request.query_string
+    page = page_cache.pages.get(f"{public_id}:{tag}") if cacheable else None
+    if page is None:
+        night = _night_or_404(public_id, director=False)
+        page = render_template(template, etag=tag, csrf_token=lambda: page_cache.SESSION_TOKEN, **_shown(night))
+        if cacheable:
+            page_cache.pages.keep(f"{public_id}:{tag}", page)
+    response = make_response(page.replace(page_cache.SESSION_TOKEN, generate_csrf()))
     response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -279,11 +288,11 @@ def _add_pair(night: Night, form: PairForm) -> str | None:
 def _shown(night: Night) -> dict[str, Any]:
     """What every page of the night shows: its rule set, pairs, the round in play and its tables, standings."""
     current: NightRound | None = night.played[-1] if night.played else None
+    results = nights.table_results(night)
     tables = []
     for table in current.tables if current is not None else []:
-        result = nights.table_result(table)
         sheet = services.compute_sheet(table.game) if table.game is not None else None
-        tables.append((table, result, sheet))
+        tables.append((table, results[table.id], sheet))
     names = {pair.number: " & ".join(pair.players) for pair in night.pairs}
     return {
         "night": night,
@@ -291,7 +300,7 @@ def _shown(night: Night) -> dict[str, Any]:
         "current": current,
         "tables": tables,
         "names": names,
-        "standings": nights.night_standings(night),
+        "standings": nights.night_standings(night, results),
         "pair_size": nights.players_a_pair(night.ruleset_id),
     }
 
