@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import statistics
 import sys
 import threading
@@ -25,7 +26,7 @@ from common import ROOT, database_env, migrate, serve
 
 sys.path.insert(0, str(ROOT))
 
-TABLES = 30
+TABLES = int(os.environ.get("CLUB_TABLES", "30"))  # more, to find where the servers give out
 FOLLOWERS = 3  # a table's phones following its sheet, besides the one recording
 BOARDS = 3  # TV views
 SECONDS = 40
@@ -37,8 +38,6 @@ QUIET = {"sides": [{"melds": [{"rank": "K", "naturals": 3}]}, {"melds": [{"rank"
 def make_night(env: dict[str, str]) -> tuple[str, list[tuple[str, str]]]:
     """A night of 60 pairs with its first round drawn: its public id, and each table's game (public id,
     edit token)."""
-    import os
-
     os.environ.update(env)
     from scorekeeper import create_app
     from scorekeeper.services import nights
