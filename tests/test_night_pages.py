@@ -220,3 +220,22 @@ def test_a_night_by_halves_sends_each_pair_from_the_table_card_to_its_own_half(c
     side_page = seen(client.get(sides[0]))
     assert "Martes del club · Table 1" in side_page
     assert 'class="clock" data-ends=' in client.get(sides[0]).get_data(as_text=True)
+
+
+def test_the_board_is_followed_live_and_answers_304_while_nothing_changed(app, client, board):
+    for first, second in PAIRS[:2]:
+        client.post(board + "/pairs", data={"first": first, "second": second})
+    client.post(board + "/rounds", data={"reason": ""})
+    first = client.get(board)
+    assert 'data-live="' in first.get_data(as_text=True)
+    assert client.get(board, headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
+    (game,) = table_games(client, board)
+    with app.app_context():
+        from scorekeeper import services
+
+        services.record_hand(
+            services.find_game(game.removeprefix("/e/"), editable=True), record(side("K:7"), side("Q:3")), 0
+        )
+    changed = client.get(board, headers={"If-None-Match": first.headers["ETag"]})
+    assert changed.status_code == 200
+    assert "waiting for agreement" in seen(changed)

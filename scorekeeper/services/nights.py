@@ -396,13 +396,14 @@ def _changed(night: Night, log: NightLog) -> None:
     db.session.commit()
 
 
-def night_stamp(public_id: str) -> int | None:
+def night_stamp(token: str, *, director: bool = False) -> int | None:
     """A number that grows with every change to the night or to any of its tables' games, and once more
     when the round's clock runs out (for the pages that follow the night: their ETag, found in three small
-    queries without loading the night). None: no such night."""
-    if not is_token(public_id):
+    queries without loading the night). ``token``: the public id, or the director's. None: no such night."""
+    if not is_token(token):
         return None
-    found = db.session.execute(select(Night.id, Night.version).where(Night.public_id == public_id)).first()
+    column = Night.director_token if director else Night.public_id
+    found = db.session.execute(select(Night.id, Night.version).where(column == token)).first()
     if found is None:
         return None
     games = db.session.scalar(

@@ -134,8 +134,10 @@
           return response.text().then(function (html) { return { html: html, tag: fresh }; });
         })
         .then(function (answer) {
-          // A remark being typed is not swapped away: the page catches up once it is sent or left.
-          var typing = document.activeElement && document.activeElement.closest && document.activeElement.closest("[data-keep-typing]");
+          // What is being typed is not swapped away (a remark, a pair's names, a reason): the page catches
+          // up once it is sent, left or emptied.
+          var typing = (document.activeElement && document.activeElement.closest && document.activeElement.closest("[data-keep-typing]")) ||
+            Array.prototype.some.call(document.querySelectorAll("input[type=text][data-keep-typing]"), function (box) { return box.value; });
           if (answer && !typing) {
             etag = answer.tag;
             swap(answer.html);

@@ -31,15 +31,20 @@ def test_a_night_from_the_home_page_to_the_standings(page: Page, live_server: st
     expect(follower.locator("#table-1")).to_contain_text("Ana & Luis", timeout=2500)
     no_sideways_scroll(page)
 
+    board = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB").new_page()
+    board.goto(page.url)  # the director's board on a laptop, followed live
     page.get_by_role("link", name="Its game").tap()  # the table's ordinary game, on the recorder's phone
     page.get_by_role("link", name="Record hand 1").tap()
     add_meld(page, 0, "K", 7)
     add_meld(page, 1, "Q", 3)
     save(page)
     expect(follower.locator("#table-1")).to_contain_text("waiting for agreement", timeout=2500)
+    expect(board.locator("#table-1")).to_contain_text("waiting for agreement", timeout=2500)
     page.get_by_role("button", name="We agree: this result is right").tap()
     expect(page.locator("#night-table")).to_contain_text("counts in the night's standings")
     expect(follower.locator("#table-1")).to_contain_text("finished", timeout=2000)
     expect(follower.locator("#standings tbody tr").first).to_contain_text("Ana & Luis")
     expect(follower.locator("#standings tbody tr").first).to_contain_text("+540")
+    expect(board.locator("#table-1")).to_contain_text("finished", timeout=2500)
+    board.context.close()
     follower.context.close()

@@ -89,10 +89,21 @@ def _house(ruleset_id: str, formdata: Any) -> tuple[RuleSet, NewGameForm]:
 
 
 @bp.get("/n/<director_token>")
-def night_board(director_token: str) -> Page:
-    """The director's board: links and codes, pairs, the round being played, the standings."""
+def night_board(director_token: str) -> Response:
+    """The director's board: links and codes, pairs, the round being played, the standings; followed live
+    (a table's hand or agreement shows within 2 s), 304 while nothing changed."""
+    stamp = nights.night_stamp(director_token, director=True)
+    if stamp is None:
+        abort(404)
+    tag = version_tag(stamp, "board")
+    same = unchanged(tag)
+    if same is not None:
+        return same
     night = _night_or_404(director_token, director=True)
-    return render_template("nights/board.html", **_board(night, PairForm(), ReasonForm()))
+    response = make_response(render_template("nights/board.html", etag=tag, **_board(night, PairForm(), ReasonForm())))
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @bp.post("/n/<director_token>/pairs")
