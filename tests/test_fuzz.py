@@ -392,7 +392,10 @@ def night_route(client, night: dict[str, str], rng: random.Random) -> int:
         number = rng.choice(["1", "2", "0", "999", "99999999999999999999", hostile])
         return client.get(f"{rng.choice([night['cards'], '/night/t/' + hostile])}/{number}").status_code
     if roll == 4:
-        return client.post("/open", **form_body({"link": rng.choice(HOSTILE_TEXT)})).status_code
+        if rng.random() < 0.5:
+            club = {"name": rng.choice(HOSTILE_TEXT), "best_of": rng.choice(HOSTILE_TEXT)}
+            return client.post("/clubs/new", **form_body(club)).status_code
+        return client.get(rng.choice(["/c/", "/nights/new?club="]) + hostile).status_code
     where = rng.choice(["", "/tv", "/standings.csv", "/standings.json", "/standings." + hostile, "/join"])
     return client.get(rng.choice([night["public"], "/night/" + hostile]) + where).status_code
 

@@ -22,7 +22,7 @@ from alembic.script import ScriptDirectory
 from flask_migrate import downgrade, upgrade
 
 from scorekeeper import create_app, services
-from scorekeeper.services import health, history, nights, phone, phone_groups, presence
+from scorekeeper.services import clubs, health, history, nights, phone, phone_groups, presence
 from scorekeeper.services.sheet import compute_sheet, forget_scores
 from scorekeeper.store import schema_changes
 from scorekeeper.store.database import db
@@ -34,7 +34,7 @@ MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 #: Tables in an order where every row's parents come first.
 TABLES = ("table_group", "group_player", "game", "side", "player", "hand", "hand_entry", "edit_log")
 TABLES += ("phone_game", "phone_group", "typing", "heartbeat", "hand_half", "hand_word")
-TABLES += ("night", "night_pair", "night_round", "night_table", "night_log")
+TABLES += ("club", "night", "night_pair", "night_round", "night_table", "night_log")
 
 
 def revisions() -> list[str]:
@@ -72,7 +72,10 @@ def rows(tmp_path_factory) -> dict[str, list[dict[str, Any]]]:
         services.send_half(by_halves, 1, 1, SPEC_HAND["sides"][1], None, 0)
         services.agree(by_halves, 0, 1, 1)
         services.send_half(by_halves, 1, 2, side("K:7 5:3", "4"), None, 0)
-        night = nights.start_night(nights.NewNight("Martes", date(2026, 11, 24), "classic", round_length=1))
+        club = clubs.start_club("Club del Martes", best_of=10)
+        night = nights.start_night(
+            nights.NewNight("Martes", date(2026, 11, 24), "classic", round_length=1, club_id=club.id)
+        )
         nights.add_pair(night, ["Ana", "Luis"])
         nights.add_pair(night, ["Bea", "Juan"])
         table = nights.draw_round(night).tables[0]  # a club night's table: a fourth game

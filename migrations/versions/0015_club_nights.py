@@ -1,4 +1,4 @@
-"""Club nights: the night, its pairs, its rounds and tables (each an ordinary game), the director's log
+"""Club nights: the club, the night, its pairs, its rounds and tables (each an ordinary game), the director's log
 
 Revision ID: 0015
 Revises: 0014
@@ -19,6 +19,17 @@ depends_on = None
 
 
 def upgrade():
+    op.create_table('club',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('token', sa.String(length=32), nullable=False),
+    sa.Column('name', sa.String(length=80), nullable=False),
+    sa.Column('best_of', sa.Integer(), nullable=True),
+    sa.Column('created_at', sa.DateTime(), nullable=False),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_club'))
+    )
+    with op.batch_alter_table('club', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_club_token'), ['token'], unique=True)
+
     op.create_table('night',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('director_token', sa.String(length=32), nullable=False),
@@ -42,13 +53,16 @@ def upgrade():
     sa.Column('bye_difference', sa.Integer(), nullable=False),
     sa.Column('lines', sa.JSON(), nullable=True),
     sa.Column('created_at', sa.DateTime(), nullable=False),
+    sa.Column('club_id', sa.Integer(), nullable=True),
     sa.Column('version', sa.Integer(), nullable=False),
+    sa.ForeignKeyConstraint(['club_id'], ['club.id'], name=op.f('fk_night_club_id_club'), ondelete='SET NULL'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_night'))
     )
     with op.batch_alter_table('night', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_night_director_token'), ['director_token'], unique=True)
         batch_op.create_index(batch_op.f('ix_night_join_code'), ['join_code'], unique=True)
         batch_op.create_index(batch_op.f('ix_night_table_token'), ['table_token'], unique=True)
+        batch_op.create_index(batch_op.f('ix_night_club_id'), ['club_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_night_public_id'), ['public_id'], unique=True)
 
     op.create_table('night_log',
@@ -114,8 +128,10 @@ def upgrade():
 
 
 def data_lost_by_downgrade(bind):
-    """Every club night (with its pairs, rounds and tables; the tables' games stay, as games)."""
-    return loss(count(bind, "SELECT count(*) FROM night"), "club nights")
+    """Every club night (with its pairs, rounds and tables; the tables' games stay, as games), and the clubs."""
+    nights = loss(count(bind, "SELECT count(*) FROM night"), "club nights")
+    clubs = loss(count(bind, "SELECT count(*) FROM club"), "clubs")
+    return "; ".join(found for found in (nights, clubs) if found) or None
 
 
 def downgrade():
@@ -138,8 +154,13 @@ def downgrade():
     op.drop_table('night_log')
     with op.batch_alter_table('night', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_night_public_id'))
+        batch_op.drop_index(batch_op.f('ix_night_club_id'))
         batch_op.drop_index(batch_op.f('ix_night_table_token'))
         batch_op.drop_index(batch_op.f('ix_night_join_code'))
         batch_op.drop_index(batch_op.f('ix_night_director_token'))
 
     op.drop_table('night')
+    with op.batch_alter_table('club', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_club_token'))
+
+    op.drop_table('club')

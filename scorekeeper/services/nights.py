@@ -73,6 +73,7 @@ class NewNight:
     tie_breaks: tuple[str, ...] = tuple(TieBreak)
     bye_points: float = 14.0
     bye_difference: int = 355
+    club_id: int | None = None  # the club whose season the night counts in
 
 
 class NightClosed(ValueError):
@@ -152,6 +153,7 @@ def start_night(new: NewNight) -> Night:
         tie_breaks=list(new.tie_breaks),
         bye_points=new.bye_points,
         bye_difference=new.bye_difference,
+        club_id=new.club_id,
     )
     db.session.add(night)
     db.session.flush()

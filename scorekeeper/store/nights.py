@@ -23,6 +23,21 @@ MOVEMENTS = ("mitchell", "round_robin", "standings", "standings_new")
 SCORINGS = ("scale", "burraco_3", "burraco_4", "match")
 
 
+class Club(db.Model):  # type: ignore[name-defined,misc]
+    """A club that keeps its nights: its season's table and each pair's and player's record across nights."""
+
+    __tablename__ = "club"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(String(32), unique=True, index=True, default=new_token)
+    name: Mapped[str] = mapped_column(String(80))
+    # The season counts each pair's best N nights (None: every night).
+    best_of: Mapped[int | None] = mapped_column(Integer, default=None)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+    nights: Mapped[list[Night]] = relationship(back_populates="club", order_by="Night.held_on")
+
+
 class Night(db.Model):  # type: ignore[name-defined,misc]
     """A club night: several tables, pairs that move between rounds, one set of rules for every table."""
 
@@ -56,9 +71,12 @@ class Night(db.Model):  # type: ignore[name-defined,misc]
     # The Mitchell's two lines: the staying one and the moving one, pair numbers or None for an empty seat.
     lines: Mapped[list[list[int | None]] | None] = mapped_column(JSON, default=None)
     created_at: Mapped[datetime] = mapped_column(default=now)
+    # The club whose season the night counts in, if any.
+    club_id: Mapped[int | None] = mapped_column(ForeignKey("club.id", ondelete="SET NULL"), default=None, index=True)
     # Bumped by every change, so a board, a TV or a standings page can tell it shows an old state.
     version: Mapped[int] = mapped_column(Integer, default=1)
 
+    club: Mapped[Club | None] = relationship(back_populates="nights")
     pairs: Mapped[list[NightPair]] = relationship(
         back_populates="night", order_by="NightPair.number", cascade="all, delete-orphan"
     )

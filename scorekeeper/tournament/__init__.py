@@ -6,6 +6,7 @@ values and these values into seatings and standings."""
 from .decisive import DECISIVE, default_decisive
 from .movements import Line, Round, Table, by_standings, join, leave, mitchell, mitchell_lines, round_robin
 from .points import BURRACO_3_HANDS, BURRACO_4_HANDS, MatchPoints, StepTable, VictoryScale
+from .season import NightResult, SeasonLine, season
 from .standings import Result, Standing, TieBreak, standings
 
 __all__ = [
@@ -14,8 +15,10 @@ __all__ = [
     "DECISIVE",
     "Line",
     "MatchPoints",
+    "NightResult",
     "Result",
     "Round",
+    "SeasonLine",
     "Standing",
     "StepTable",
     "Table",
@@ -28,5 +31,6 @@ __all__ = [
     "mitchell",
     "mitchell_lines",
     "round_robin",
+    "season",
     "standings",
 ]

@@ -7,7 +7,7 @@ from datetime import date
 
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
-from wtforms import DateField, RadioField, SelectField, StringField
+from wtforms import DateField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length
 
 from ..engine import RULESETS
@@ -88,6 +88,7 @@ class NightForm(FlaskForm):
     recording = RadioField(lazy_gettext("Who records the hands"), choices=RECORDING_CHOICES, default="one")
     bye_points = WholeNumberField(lazy_gettext("Victory points for sitting a round out"), default=14, largest=20)
     bye_difference = WholeNumberField(lazy_gettext("Points for sitting a round out"), default=355, largest=10_000)
+    club = HiddenField(default="")  # the club's link, when the night is started from the club's page
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
@@ -132,3 +133,12 @@ class FixForm(FlaskForm):
     north_south = WholeNumberField(lazy_gettext("First pair's score"), [InputRequired()], largest=100_000)
     east_west = WholeNumberField(lazy_gettext("Second pair's score"), [InputRequired()], largest=100_000)
     reason = StringField(lazy_gettext("Reason"), [InputRequired(), Length(max=REASON), CleanText()])
+
+
+class ClubForm(FlaskForm):
+    """A club: its name, and how many of a pair's nights its season counts."""
+
+    name = StringField(lazy_gettext("Name of the club"), [InputRequired(), Length(max=NIGHT_NAME), CleanText()])
+    best_of = WholeNumberField(
+        lazy_gettext("The season counts each pair's best nights (empty: every night)"), empty=None, largest=100
+    )

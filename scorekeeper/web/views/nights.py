@@ -22,7 +22,7 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...engine import RULESETS, OptionError, RuleSet, configure
 from ...engine.options import table_options
-from ...services import nights
+from ...services import clubs, nights
 from ...store.nights import Night, NightRound
 from ...translation import render, translate
 from ..forms import NewGameForm, new_game_form
@@ -54,9 +54,15 @@ def new_night() -> Page:
     if not posted:
         form.ruleset.data = ruleset_id
     ruleset, house = _house(ruleset_id, request.form if posted and not showing else None)
+    club = clubs.find_club((request.form if posted else request.args).get("club", ""))
+    if not posted and club is not None:
+        form.club.data = club.token
     if not showing and form.validate_on_submit() and all(field.validate(house) for field in house.option_fields()):
         try:
-            night = nights.start_night(replace(form.new_night(), options=house.house_rules(ruleset)))
+            chosen = house.house_rules(ruleset)
+            night = nights.start_night(
+                replace(form.new_night(), options=chosen, club_id=club.id if club is not None else None)
+            )
         except services.Refused as refused:
             field = form._fields.get(refused.field)
             if field is not None:
@@ -75,10 +81,10 @@ def new_night() -> Page:
                     "The night could not be started: the scores cannot be written right now. Try again in a moment."
                 )
             )
-            return render_template("nights/new.html", form=form, house=house), 503
+            return render_template("nights/new.html", form=form, house=house, club=club), 503
         else:
             return redirect(url_for("games.night_board", director_token=night.director_token))
-    return render_template("nights/new.html", form=form, house=house), 400 if posted and not showing else 200
+    return render_template("nights/new.html", form=form, house=house, club=club), 400 if posted and not showing else 200
 
 
 def _house(ruleset_id: str, formdata: Any) -> tuple[RuleSet, NewGameForm]:

@@ -1,0 +1,80 @@
+"""A club that keeps its nights: start one, find it by its link, its nights, and its season (every pair's
+and every player's nights added up, or the best N) from each night's standings.
+
+A pair is known across nights by its players' names (accents and case aside, in any order); a player by
+their name. Nothing here is stored but the club itself: the season is counted again from the nights."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from ..engine.i18n import N_, Msg
+from ..reference.search import normalize
+from ..shapes.limits import is_token, text_problem
+from ..store.database import db
+from ..store.nights import Club, Night
+from ..tournament import NightResult, SeasonLine, season
+from .errors import Refused
+from .nights import NIGHT_NAME, WHOLE_NIGHT, night_standings
+from .transaction import begin_write, writes
+
+#: The most nights a season's best-of counts.
+MOST_BEST_OF = 100
+
+
+@dataclass(frozen=True)
+class Season:
+    """A club's season: the pairs' table and the players' (each player credited with their pair's points)."""
+
+    pairs: list[SeasonLine]
+    players: list[SeasonLine]
+    nights: int
+
+
+@writes
+def start_club(name: str, best_of: int | None = None) -> Club:
+    """A new club (``Refused`` naming the field)."""
+    name = " ".join(name.split())
+    if not name or len(name) > NIGHT_NAME or text_problem(name, "name") is not None:
+        raise Refused("name", Msg(N_("A club's name is 1 to %(most)s characters."), {"most": NIGHT_NAME}))
+    if best_of is not None and not 1 <= best_of <= MOST_BEST_OF:
+        raise Refused("best_of", Msg(N_("The season counts the best 1 to %(most)s nights."), {"most": MOST_BEST_OF}))
+    begin_write()
+    club = Club(name=name, best_of=best_of)
+    db.session.add(club)
+    db.session.commit()
+    return club
+
+
+def find_club(token: str) -> Club | None:
+    """The club behind its link."""
+    if not is_token(token):
+        return None
+    return db.session.scalars(select(Club).where(Club.token == token)).one_or_none()
+
+
+def club_nights(club: Club) -> list[Night]:
+    """The club's nights, oldest first, each loaded whole (its standings are read)."""
+    return list(
+        db.session.scalars(
+            select(Night).where(Night.club_id == club.id).options(*WHOLE_NIGHT).order_by(Night.held_on, Night.id)
+        )
+    )
+
+
+def club_season(club: Club) -> Season:
+    """The season's tables from every night of the club (a night's points as its own standings give them)."""
+    pair_results: list[NightResult] = []
+    player_results: list[NightResult] = []
+    nights = club_nights(club)
+    for index, night in enumerate(nights):
+        players = {pair.number: pair.players for pair in night.pairs}
+        for line in night_standings(night):
+            names = players[line.pair]
+            who = tuple(sorted(normalize(name) for name in names))
+            pair_results.append(NightResult(index, who, " & ".join(names), line.points, line.place))
+            for name in names:
+                player_results.append(NightResult(index, normalize(name), name, line.points, line.place))
+    return Season(season(pair_results, club.best_of), season(player_results, club.best_of), len(nights))

@@ -1,0 +1,45 @@
+"""A club's pages: start one; its page (its nights, a new night for it, the season's tables of pairs and
+players). The club's link is its only key: whoever holds it runs the club's nights."""
+
+from __future__ import annotations
+
+from flask import abort, redirect, render_template, url_for
+from flask_babel import gettext
+
+from ... import services
+from ...services import clubs
+from ...translation import render
+from ..limiting import new_games
+from ..night_forms import ClubForm
+from .games import Page, bp
+
+
+@bp.route("/clubs/new", methods=["GET", "POST"])
+@new_games
+def new_club() -> Page:
+    """A club's name and how many nights its season counts; then its page."""
+    form = ClubForm()
+    if form.validate_on_submit():
+        try:
+            club = clubs.start_club(form.name.data or "", form.best_of.data)
+        except services.Refused as refused:
+            field = form._fields.get(refused.field)
+            if field is not None:
+                field.errors = [*field.errors, render(refused.msg)]
+        except services.StorageUnavailable:
+            form.form_errors.append(
+                gettext("The club could not be started: the scores cannot be written right now. Try again in a moment.")
+            )
+            return render_template("clubs/new.html", form=form), 503
+        else:
+            return redirect(url_for("games.club_page", token=club.token))
+    return render_template("clubs/new.html", form=form), 400 if form.errors else 200
+
+
+@bp.get("/c/<token>")
+def club_page(token: str) -> str:
+    """The club: its nights, a new night for it, the season's tables."""
+    club = clubs.find_club(token)
+    if club is None:
+        abort(404)
+    return render_template("clubs/club.html", club=club, nights=clubs.club_nights(club), season=clubs.club_season(club))

@@ -1,0 +1,58 @@
+"""A club keeps its nights: its page, a night started for it, the season's tables of pairs and players."""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper import services
+
+from .helpers import page_text, record, side
+from .test_night_pages import SETTINGS, seen, table_games
+
+
+def play_night(app, client, club: str, pairs: list[tuple[str, str]], ns_wins: bool) -> None:
+    """A night of the club, one round of one table: the first pair named wins (or loses) 570 to 30."""
+    form = client.get(f"/nights/new?club={club}").get_data(as_text=True)
+    assert re.search(rf'name="club" type="hidden" value="{club}"', form)
+    board = client.post("/nights/new", data={**SETTINGS, "club": club}).headers["Location"]
+    for first, second in pairs:
+        client.post(board + "/pairs", data={"first": first, "second": second})
+    client.post(board + "/rounds", data={"reason": ""})
+    (game,) = table_games(client, board)
+    with app.app_context():
+        found = services.find_game(game.removeprefix("/e/"), editable=True)
+        hand = record(side("K:7"), side("Q:3")) if ns_wins else record(side("Q:3"), side("K:7"))
+        services.record_hand(found, hand, 0)
+    client.post(game + "/agree-table")
+
+
+def test_a_clubs_season_adds_up_its_nights_for_pairs_and_players(app, client):
+    assert "A club: its nights and its season" in page_text(client.get("/"))
+    started = client.post("/clubs/new", data={"name": "Club del Martes", "best_of": ""})
+    assert started.status_code == 302
+    page = started.headers["Location"]
+    club = page.removeprefix("/c/")
+    play_night(app, client, club, [("Ana", "Luis"), ("Bea", "Juan")], ns_wins=True)
+    play_night(app, client, club, [("Bea", "Juan"), ("Luis", "Ana")], ns_wins=True)  # the same pair, names swapped
+    shown = seen(client.get(page))
+    assert "Nights (2)" in shown
+    # Match points: Bea & Juan 0 then 2; Ana & Luis 2 then 0: level on 2, two nights, best place 1 each.
+    assert "The season: pairs # Pair Points Nights Best place 1= Bea & Juan 2 2 1 1= Luis & Ana 2 2 1" in shown
+    assert "1= Ana 2 2 1" in shown
+
+
+def test_a_club_counts_each_pairs_best_nights(app, client):
+    page = client.post("/clubs/new", data={"name": "Best of one", "best_of": "1"}).headers["Location"]
+    club = page.removeprefix("/c/")
+    play_night(app, client, club, [("Ana", "Luis"), ("Bea", "Juan")], ns_wins=True)
+    play_night(app, client, club, [("Ana", "Luis"), ("Bea", "Juan")], ns_wins=False)
+    shown = seen(client.get(page))
+    assert "counts each pair's best 1 nights" in shown or "best 1 nights" in shown
+    assert "1= Ana & Luis 2 2 1 1= Bea & Juan 2 2 1" in shown
+
+
+def test_a_club_refuses_a_bad_name_and_unknown_clubs_are_404(client):
+    assert client.post("/clubs/new", data={"name": "", "best_of": ""}).status_code == 400
+    assert client.post("/clubs/new", data={"name": "X", "best_of": "0"}).status_code == 400
+    assert client.get("/c/not-a-club").status_code == 404
+    assert "counts in the club" not in page_text(client.get("/nights/new?club=not-a-club"))
