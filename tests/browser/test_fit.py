@@ -54,6 +54,7 @@ def pages_of(game: dict) -> list[str]:
         "/games/import",
         "/groups/new",
         "/nights/new",
+        "/clubs/new",
         f"{edit}/recording",
         *(f"/s/{token}" for token in game.get("side_tokens", ())),  # a game by halves: each side's page
         *(f"/s/{token}/hands/3" for token in game.get("side_tokens", ())[:1]),  # and its half of hand 3
