@@ -20,6 +20,7 @@ from urllib.parse import quote, urlencode
 import pytest
 
 from .conftest import FIGURES
+from .test_night_pages import SETTINGS
 
 REQUESTS = 14_000
 SEED = 20261123
@@ -356,21 +357,7 @@ def halves_route(client, game: dict[str, Any], rng: random.Random) -> int:
     return client.get(rng.choice([f"/s/{token}", f"/s/{token}/status", f"/s/{token}/hands/{number}"])).status_code
 
 
-NIGHT = {
-    "name": "Martes",
-    "held_on": "2026-11-24",
-    "ruleset": "classic",
-    "round_kind": "hands",
-    "round_length": "1",
-    "rounds": "3",
-    "movement": "mitchell",
-    "mitchell_step": "1",
-    "scoring": "scale",
-    "decisive": "",
-    "recording": "one",
-    "bye_points": "14",
-    "bye_difference": "355",
-}
+NIGHT = {**SETTINGS, "scoring": "scale", "bye_points": "14", "bye_difference": "355"}
 
 
 def night_route(client, night: dict[str, str], rng: random.Random) -> int:
