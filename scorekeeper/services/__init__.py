@@ -26,7 +26,17 @@ from .halves import (
     set_recording,
     withdraw_half,
 )
-from .halves_state import Agreement, Half, Halves, Pending, Word, compute_halves, half_result
+from .halves_state import (
+    Agreement,
+    Half,
+    Halves,
+    Pending,
+    Word,
+    compute_halves,
+    half_result,
+    lone_half,
+    own_problems,
+)
 from .hands import edit_hand, record_hand, restore_hand, undo_last_hand
 from .sheet import (
     LogLine,
@@ -82,6 +92,8 @@ __all__ = [
     "game_stamp",
     "half_result",
     "hand_version",
+    "lone_half",
+    "own_problems",
     "preview_hand",
     "record_hand",
     "rematch",

@@ -19,7 +19,7 @@ from ..store.database import db
 from ..store.models import RECORDINGS, EditLog, Game, Hand, HandHalf, HandWord, Side, new_token, now
 from ..store.records import SIDE_DEFAULTS, Record
 from .errors import AlreadySaved, Conflict, GameError, GameOver, HandNotFound, Refused
-from .halves_state import Half, compute_halves, half_result, hand_problems, whole_record
+from .halves_state import Half, compute_halves, half_result, hand_problems, own_problems, whole_record
 from .hands import append_hand, check_and_commit, replace_hand
 from .sheet import compute_sheet, word_note
 from .transaction import lock, writes
@@ -87,7 +87,7 @@ def check_half(game: Game, side: int, entry: Record, partners: list[int] | None,
     try:
         half_result(game, side, entry, partners, number)
     except RuleViolations as refused:
-        own = [v for v in refused.violations if v.side in (side, None) and v.rule != "partners_required"]
+        own = own_problems(refused.violations, side)
         if own:
             raise RuleViolations(own) from refused
 

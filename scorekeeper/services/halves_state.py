@@ -108,11 +108,6 @@ def compute_halves(game: Game) -> Halves | None:
     return _states.get_or_make((REVISION, game.public_id, game.version), lambda: _read(game))
 
 
-def forget_halves() -> None:
-    """Drop every kept state (made again, the same, when next read)."""
-    _states.clear()
-
-
 def _read(game: Game) -> Halves:
     sheet = compute_sheet(game)
     rows = db.session.scalars(select(HandHalf).where(HandHalf.game_id == game.id)).all()
@@ -197,10 +192,22 @@ def drop_halves(game: Game, number: int) -> None:
     db.session.execute(delete(HandHalf).where(HandHalf.game_id == game.id, HandHalf.hand_number == number))
 
 
+def lone_half(game: Game, side: int, entry: dict[str, Any], partners: list[int] | None) -> Record:
+    """A whole hand's record holding only ``side``'s half (the other sides blank): how a half is scored on
+    its own, and how the hand form is filled with it."""
+    sides = [dict(SIDE_DEFAULTS) for _ in game.sides]
+    sides[side] = {**SIDE_DEFAULTS, **entry}
+    return {"partners": partners, "sides": sides}
+
+
 def half_result(game: Game, side: int, entry: dict[str, Any], partners: list[int] | None, number: int) -> HandResult:
     """A half scored on its own, as hand ``number`` with the other sides' halves blank (its side's score,
     item by item, is the hand's for that side: a side's score never depends on the others' cards).
-    Raises ``RuleViolations`` when the half breaks a rule on its own."""
-    sides = [dict(SIDE_DEFAULTS) for _ in game.sides]
-    sides[side] = {**SIDE_DEFAULTS, **entry}
-    return preview_hand(game, {"partners": partners, "sides": sides}, number)
+    Raises ``RuleViolations`` when the half breaks a rule on its own (``own_problems`` says which are its)."""
+    return preview_hand(game, lone_half(game, side, entry, partners), number)
+
+
+def own_problems(violations: list[RuleViolation], side: int) -> list[RuleViolation]:
+    """The problems a half has on its own: its side's, and the whole hand's but for the partners, which
+    another half may name (cutthroat)."""
+    return [v for v in violations if v.side in (side, None) and v.rule != "partners_required"]

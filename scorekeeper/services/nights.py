@@ -18,7 +18,7 @@ from sqlalchemy.orm import selectinload
 from ..engine import RULESETS, configure
 from ..engine.i18n import N_, Msg
 from ..engine.options import table_options
-from ..shapes.limits import PLAYER_NAME, is_token, text_problem
+from ..shapes.limits import PLAYER_NAME, is_token, short_code, text_problem
 from ..store.database import db
 from ..store.models import RECORDINGS, Game, now
 from ..store.nights import MOVEMENTS, ROUND_KINDS, SCORINGS, Night, NightLog, NightPair, NightRound, NightTable
@@ -192,9 +192,9 @@ def most_tables(night: Night) -> int:
 
 
 def find_by_code(code: str) -> Night | None:
-    """The night a short code typed in the home page's box opens (any case; spaces and dashes ignored)."""
-    cleaned = code.replace(" ", "").replace("-", "").upper()
-    if not cleaned.isalnum() or len(cleaned) > 8:
+    """The night a short code typed in the home page's box opens (as a game's code is read)."""
+    cleaned = short_code(code)
+    if cleaned is None:
         return None
     return db.session.scalars(select(Night).where(Night.join_code == cleaned)).first()
 

@@ -9,7 +9,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
-from ..shapes.limits import is_token
+from ..shapes.limits import is_token, short_code
 from ..store.database import db
 from ..store.kept import Kept
 from ..store.models import Game, PhoneGame, now
@@ -93,8 +93,8 @@ def find_opened(text: str) -> tuple[Game, bool] | None:
 
 def find_by_join_code(code: str) -> Game | None:
     """The game a join code opens (typed in any case, spaces and dashes ignored)."""
-    cleaned = code.replace(" ", "").replace("-", "").upper()
-    if not cleaned.isalnum() or len(cleaned) > 8:
+    cleaned = short_code(code)
+    if cleaned is None:
         return None
     return db.session.scalars(select(Game).where(Game.join_code == cleaned)).first()
 

@@ -56,3 +56,10 @@ def shorten(text: str, longest: int) -> str:
 def side_name(typed: str, players: Sequence[str]) -> str:
     """A side's name: the one typed, or its players' names joined, shortened to fit."""
     return shorten(typed.strip() or " & ".join(players), SIDE_NAME)
+
+
+def short_code(text: str) -> str | None:
+    """A short code as typed on another phone (a game's or a night's), read in any case with spaces and
+    dashes ignored; None when it cannot be one."""
+    cleaned = text.replace(" ", "").replace("-", "").upper()
+    return cleaned if cleaned.isalnum() and len(cleaned) <= 8 else None

@@ -32,7 +32,7 @@ def export_csv(public_id: str) -> Response:
     out = io.StringIO()
     out.write("\ufeff")  # spreadsheet programs then read the accents right
     csv.writer(out).writerows(rows)
-    return _download(out.getvalue(), "text/csv; charset=utf-8", f"canasta-{game.public_id}.csv")
+    return download(out.getvalue(), "text/csv; charset=utf-8", f"canasta-{game.public_id}.csv")
 
 
 @bp.get("/g/<public_id>/export.json")
@@ -40,7 +40,7 @@ def export_json(public_id: str) -> Response:
     """The whole game as entered, with its change log: a file this app can bring back."""
     game = find_or_404(public_id, editable=False)
     body = json.dumps(game_export(game), ensure_ascii=False, indent=1)
-    return _download(body, "application/json; charset=utf-8", f"canasta-{game.public_id}.json")
+    return download(body, "application/json; charset=utf-8", f"canasta-{game.public_id}.json")
 
 
 @bp.get("/t/<token>/export.json")
@@ -49,7 +49,7 @@ def export_group_json(token: str) -> Response:
     group = group_or_404(token)
     games = [game for game, _ in history.group_games(group)]
     body = json.dumps(group_export(group.name, [p.name for p in group.players], games), ensure_ascii=False, indent=1)
-    return _download(body, "application/json; charset=utf-8", "canasta-group.json")
+    return download(body, "application/json; charset=utf-8", "canasta-group.json")
 
 
 @bp.get("/t/<token>/export.csv")
@@ -68,7 +68,7 @@ def export_group_csv(token: str) -> Response:
         if index == 0:
             writer.writerow([_("Game"), _("Started"), *rows[0]])
         writer.writerows([index + 1, short_time(game.created_at), *row] for row in rows[1:])
-    return _download(out.getvalue(), "text/csv; charset=utf-8", "canasta-group.csv")
+    return download(out.getvalue(), "text/csv; charset=utf-8", "canasta-group.csv")
 
 
 def _sheet_header() -> list[str]:
@@ -79,7 +79,8 @@ def _item_name(item: str) -> str:
     return translate(BREAKDOWN_LABELS[item])
 
 
-def _download(body: str, mimetype: str, filename: str) -> Response:
+def download(body: str, mimetype: str, filename: str) -> Response:
+    """A file to save (a game's, a group's, a night's)."""
     response = Response(body, mimetype=mimetype)
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

@@ -19,7 +19,7 @@ from ...engine import RuleViolation, RuleViolations
 from ...services import nights
 from ...shapes.limits import MAX_ROW_NUMBER, is_token
 from ...store.models import Game, new_token
-from ...store.records import SIDE_DEFAULTS, Record
+from ...store.records import Record
 from ...translation import render
 from ..hand_form import HandForm
 from ..limiting import hand_saves
@@ -77,6 +77,7 @@ def _side_context(game: Game, side: int, tag: str) -> dict[str, Any]:
         "sheet": sheet,
         "halves": halves,
         "me": side,
+        "others": [k for k in range(len(sheet.side_names)) if k != side],  # whose half a side may say is wrong
         "pending": pending,
         "mine": mine,
         "mine_result": _result_of(game, side, mine, pending.number) if mine is not None and pending else None,
@@ -119,7 +120,7 @@ def half(side_token: str, number: int) -> Page:
         form = game_hand_form(game, sheet)
         kept = halves.half(number, side)
         if kept is not None:
-            form.load_record(_as_whole(game, side, kept.entry, kept.partners))
+            form.load_record(services.lone_half(game, side, kept.entry, kept.partners))
         form.version.data = str(kept.version if kept is not None else 0)
         form.save_key.data = new_token()
         return _render_half(game, sheet, form, side, number)
@@ -186,7 +187,7 @@ def half_preview(side_token: str) -> str:
     try:
         result = services.half_result(game, side, record["sides"][side], record["partners"], number)
     except RuleViolations as refused:
-        mine = [v for v in refused.violations if v.side in (side, None) and v.rule != "partners_required"]
+        mine = services.own_problems(refused.violations, side)
         return render_template(
             "games/_half_preview.html", result=None, problems=rule_problems(game, mine, editable=False), **shown
         )
@@ -288,13 +289,6 @@ def _open_for(halves: services.Halves, side: int, number: int) -> bool:
     return agreement is not None and agreement.reopened(side) is not None
 
 
-def _as_whole(game: Game, side: int, entry: dict[str, Any], partners: list[int] | None) -> Record:
-    """A whole hand's record holding only this side's half (to fill the form with it)."""
-    sides = [dict(SIDE_DEFAULTS) for _ in game.sides]
-    sides[side] = {**SIDE_DEFAULTS, **entry}
-    return {"partners": partners, "sides": sides}
-
-
 def _current_version(game: Game, side: int, number: int) -> int:
     halves = services.compute_halves(services.find_game(game.public_id, editable=False) or game)
     kept = halves.half(number, side) if halves is not None else None
@@ -352,7 +346,7 @@ def _refused_again(game: Game, sheet: services.Sheet, form: HandForm, side: int,
     try:
         services.half_result(game, side, record["sides"][side], record["partners"], number)
     except RuleViolations as refused:
-        mine = [v for v in refused.violations if v.side in (side, None) and v.rule != "partners_required"]
+        mine = services.own_problems(refused.violations, side)
         if mine:
             return _render_half(game, sheet, form, side, number, mine, where, status=422)
     return _render_half(game, sheet, form, side, number)

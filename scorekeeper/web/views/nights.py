@@ -31,6 +31,7 @@ from ..night_forms import FixForm, NightForm, PairForm, ReasonForm, night_rulese
 from ..sharing import qr_svg, shared_url
 from . import page_cache
 from .conditional import unchanged, version_tag
+from .export import download
 from .games import Page, bp
 
 
@@ -250,7 +251,9 @@ def night_results(public_id: str, kind: str) -> Response:
                 for played in night.played
             ],
         }
-        return _download(json.dumps(body, ensure_ascii=False, indent=1), "application/json", night, "json")
+        return download(
+            json.dumps(body, ensure_ascii=False, indent=1), "application/json", f"night-{night.public_id}.json"
+        )
     out = io.StringIO()
     out.write("\ufeff")  # spreadsheet programs then read the accents right
     rows = [[gettext("Place"), gettext("Pair"), gettext("Points"), gettext("Difference"), gettext("Total")]]
@@ -259,14 +262,7 @@ def night_results(public_id: str, kind: str) -> Response:
         for line in shown["standings"]
     ]
     csv.writer(out).writerows(rows)
-    return _download(out.getvalue(), "text/csv; charset=utf-8", night, "csv")
-
-
-def _download(body: str, mimetype: str, night: Night, kind: str) -> Response:
-    response = make_response(body)
-    response.mimetype = mimetype
-    response.headers["Content-Disposition"] = f'attachment; filename="night-{night.public_id}.{kind}"'
-    return response
+    return download(out.getvalue(), "text/csv; charset=utf-8", f"night-{night.public_id}.csv")
 
 
 @bp.route("/night/<public_id>/join", methods=["GET", "POST"])

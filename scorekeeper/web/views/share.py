@@ -59,15 +59,11 @@ def recording(edit_token: str) -> Page:
             form.form_errors.append(
                 gettext("The change could not be saved: the scores cannot be written right now. Try again in a moment.")
             )
-            return _recording_page(game, form), 503
+            return render_template("games/recording.html", game=game, form=form), 503
         if game.recording == "halves":  # each side's link and code, to hand out
             return redirect(url_for("games.share", edit_token=game.edit_token) + "#side-links")
         return redirect(url_for("games.edit_sheet", edit_token=game.edit_token))
-    return _recording_page(game, form), 400 if form.errors else 200
-
-
-def _recording_page(game: Game, form: RecordingForm) -> str:
-    return render_template("games/recording.html", game=game, form=form)
+    return render_template("games/recording.html", game=game, form=form), 400 if form.errors else 200
 
 
 def _side_link(side: Side) -> tuple[str, Markup]:
