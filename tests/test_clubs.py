@@ -56,3 +56,15 @@ def test_a_club_refuses_a_bad_name_and_unknown_clubs_are_404(client):
     assert client.post("/clubs/new", data={"name": "X", "best_of": "0"}).status_code == 400
     assert client.get("/c/not-a-club").status_code == 404
     assert "counts in the club" not in page_text(client.get("/nights/new?club=not-a-club"))
+
+
+def test_a_clubs_records_count_every_hand_and_each_table_once_its_result_counts(app, client):
+    page = client.post("/clubs/new", data={"name": "Records", "best_of": ""}).headers["Location"]
+    club = page.removeprefix("/c/")
+    play_night(app, client, club, [("Ana", "Luis"), ("Bea", "Juan")], ns_wins=True)
+    play_night(app, client, club, [("Bea", "Juan"), ("Luis", "Ana")], ns_wins=True)
+    shown = seen(client.get(page))
+    assert "Records A table counts once its result does" in shown
+    # Each pair won one of its two tables; 570 (a canasta of kings, 500 + 70) and 30 for the other.
+    assert "Ana & Luis Tables won 1 of 2 · 50 % Average hand 300 Best hand 570 Canastas 1 / 0 / 0" in shown
+    assert "Pair against pair Ana & Luis 1 – 1 Bea & Juan (2 tables)" in shown

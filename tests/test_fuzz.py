@@ -225,6 +225,7 @@ def arena(client):
         "board": board,
         "public": re.search(r"/night/[\w-]+", page).group(0),
         "cards": re.search(r"/night/t/[\w-]+", client.get(board + "/cards").get_data(as_text=True)).group(0),
+        "door": re.search(r"/night/[\w-]+/join/[\w-]+", page).group(0),
     }
     return [game, tradicional, cutthroat, halves]
 
@@ -345,6 +346,8 @@ def halves_route(client, game: dict[str, Any], rng: random.Random) -> int:
             "side": rng.choice(HOSTILE_TEXT),
             "remark": rng.choice(HOSTILE_TEXT),
         }
+        if rng.random() < 0.2:  # a pair saying its table of a club night has finished
+            return client.post(f"/s/{token}/finished", **form_body(data)).status_code
         return client.post(f"/s/{token}/hands/{number}/{action}", **form_body(data)).status_code
     headers = {"X-Side-Token": token}
     base = f"/api/v1/games/{game['id']}/hands/{number}"
@@ -369,12 +372,13 @@ def night_route(client, night: dict[str, str], rng: random.Random) -> int:
         return client.post("/nights/new", **form_body(mutate_form(NIGHT, rng))).status_code
     if roll == 1:
         pair = {"first": rng.choice(HOSTILE_TEXT), "second": rng.choice(HOSTILE_TEXT)}
-        where = rng.choice([board + "/pairs", night["public"] + "/join"])
+        where = rng.choice([board + "/pairs", night["door"], night["public"] + "/join/" + hostile])
         return client.post(where, **form_body(pair)).status_code
     if roll == 2:
         number = rng.choice(["1", "2", "0", "999", hostile])
-        action = rng.choice([f"/pairs/{number}/withdraw", "/rounds"])
-        return client.post(board + action, **form_body({"reason": rng.choice(HOSTILE_TEXT)})).status_code
+        action = rng.choice([f"/pairs/{number}/withdraw", "/rounds", "/move"])
+        fields = {"reason": rng.choice(HOSTILE_TEXT), "pair": number, "other": rng.choice(["1", "2", "3", hostile])}
+        return client.post(board + action, **form_body(fields)).status_code
     if roll == 3:
         number = rng.choice(["1", "2", "0", "999", "99999999999999999999", hostile])
         return client.get(f"{rng.choice([night['cards'], '/night/t/' + hostile])}/{number}").status_code
@@ -383,7 +387,9 @@ def night_route(client, night: dict[str, str], rng: random.Random) -> int:
             club = {"name": rng.choice(HOSTILE_TEXT), "best_of": rng.choice(HOSTILE_TEXT)}
             return client.post("/clubs/new", **form_body(club)).status_code
         return client.get(rng.choice(["/c/", "/nights/new?club="]) + hostile).status_code
-    where = rng.choice(["", "/tv", "/standings.csv", "/standings.json", "/standings." + hostile, "/join"])
+    where = rng.choice(
+        ["", "/tv", "/standings.csv", "/standings.json", "/standings." + hostile, "/join", "/join/" + hostile]
+    )
     return client.get(rng.choice([night["public"], "/night/" + hostile]) + where).status_code
 
 

@@ -22,7 +22,17 @@ from alembic.script import ScriptDirectory
 from flask_migrate import downgrade, upgrade
 
 from scorekeeper import create_app, services
-from scorekeeper.services import clubs, health, history, nights, phone, phone_groups, presence
+from scorekeeper.services import (
+    clubs,
+    health,
+    history,
+    nights,
+    phone,
+    phone_groups,
+    phone_nights,
+    presence,
+    round_play,
+)
 from scorekeeper.services.sheet import compute_sheet, forget_scores
 from scorekeeper.store import schema_changes
 from scorekeeper.store.database import db
@@ -34,7 +44,7 @@ MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 #: Tables in an order where every row's parents come first.
 TABLES = ("table_group", "group_player", "game", "side", "player", "hand", "hand_entry", "edit_log")
 TABLES += ("phone_game", "phone_group", "typing", "heartbeat", "hand_half", "hand_word")
-TABLES += ("club", "night", "night_pair", "night_round", "night_table", "night_log")
+TABLES += ("club", "night", "night_pair", "night_round", "night_table", "night_log", "phone_night", "phone_club")
 
 
 def revisions() -> list[str]:
@@ -80,9 +90,11 @@ def rows(tmp_path_factory) -> dict[str, list[dict[str, Any]]]:
         nights.add_pair(night, ["Bea", "Juan"])
         table = nights.draw_round(night).tables[0]  # a club night's table: a fourth game
         services.record_hand(table.game, record(side("K:7"), side("Q:3")), 0)
-        nights.agree_table(table.game)
+        round_play.agree_table(table.game)
         phone.remember("phone-of-ana", game.id, game.edit_token)
         phone_groups.remember("phone-of-ana", group.id)
+        phone_nights.remember_night("phone-of-ana", night.id, director=True)
+        phone_nights.remember_club("phone-of-ana", club.id)
         presence.note_typing(rematch, 2, "phone-of-bea")
         health.touch_heartbeat()
         dumped = {table: _read(db.session.connection(), table) for table in TABLES}

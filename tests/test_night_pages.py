@@ -62,7 +62,12 @@ def test_a_night_with_a_bad_setting_comes_back_naming_it(client):
 
 def test_pairs_join_at_the_door_and_from_the_board_and_a_round_opens_one_game_a_table(client, board):
     public = public_of(client, board)
-    joined = client.post(public + "/join", data={"first": "Ana", "second": "Luis"})
+    assert client.get(public + "/join").status_code == 404  # the public link alone does not open the door
+    door = re.search(r"/night/[\w-]+/join/[\w-]+", client.get(board).get_data(as_text=True)).group(0)
+    assert door.startswith(public + "/join/")
+    assert client.get(public + "/join/" + "A" * 22).status_code == 404
+    assert "Join the night" not in page_text(client.get(public))
+    joined = client.post(door, data={"first": "Ana", "second": "Luis"})
     assert "You are in: pair 1" in page_text(client.get(joined.headers["Location"]))
     for first, second in PAIRS[1:]:
         assert client.post(board + "/pairs", data={"first": first, "second": second}).status_code == 302
@@ -114,7 +119,7 @@ def test_the_next_round_while_a_table_plays_needs_a_reason(client, board):
 def test_unknown_nights_are_404(client):
     assert client.get("/n/not-a-night").status_code == 404
     assert client.get("/night/not-a-night").status_code == 404
-    assert client.post("/night/not-a-night/join", data={"first": "A"}).status_code == 404
+    assert client.post("/night/not-a-night/join/" + "A" * 22, data={"first": "A"}).status_code == 404
 
 
 def test_table_cards_lead_to_the_tables_game_of_the_round_in_play(client, board):

@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper import services
 from scorekeeper.engine import OptionError
-from scorekeeper.services import nights
+from scorekeeper.services import night_results, nights, round_play
 from scorekeeper.store.database import db
 from scorekeeper.store.models import Game
 from scorekeeper.store.nights import Night, NightLog
@@ -110,9 +110,9 @@ def test_a_result_counts_once_finished_and_agreed_and_the_standings_are_as_worke
     first = nights.draw_round(night)
     play(first.tables[0], "K:7", "Q:3")  # 1 against 3: natural canasta 500 + 70 = 570 against 30
     play(first.tables[1], "9:3", "A:3")  # 2 against 4: 30 against 60
-    assert nights.night_standings(fresh(night))[0].points == 0  # nothing agreed yet
+    assert night_results.night_standings(fresh(night))[0].points == 0  # nothing agreed yet
     for table in first.tables:
-        nights.agree_table(db.session.get(Game, table.game_id))
+        round_play.agree_table(db.session.get(Game, table.game_id))
     b = default_decisive("classic", 1)
     scale = VictoryScale(b)
     table = {
@@ -121,7 +121,7 @@ def test_a_result_counts_once_finished_and_agreed_and_the_standings_are_as_worke
         2: scale.points(30, 60)[0],
         4: scale.points(30, 60)[1],
     }
-    found = nights.night_standings(fresh(night))
+    found = night_results.night_standings(fresh(night))
     assert [(s.pair, s.points, s.difference) for s in found] == [
         (1, table[1], 540),
         (4, table[4], 30),
@@ -134,7 +134,7 @@ def test_an_unfinished_game_cannot_be_agreed(ctx):
     night = with_pairs(night_of(), 2)
     first = nights.draw_round(night)
     with pytest.raises(nights.NightClosed):
-        nights.agree_table(db.session.get(Game, first.tables[0].game_id))
+        round_play.agree_table(db.session.get(Game, first.tables[0].game_id))
 
 
 def test_a_late_pair_takes_the_empty_seat_and_a_pair_that_leaves_leaves_its_seat(ctx):
@@ -142,7 +142,7 @@ def test_a_late_pair_takes_the_empty_seat_and_a_pair_that_leaves_leaves_its_seat
     first = nights.draw_round(night)
     assert first.byes == [2]  # 1 and 3 play; 2 faces the empty seat
     play(first.tables[0], "K:4", "Q:3")
-    nights.agree_table(db.session.get(Game, first.tables[0].game_id))
+    round_play.agree_table(db.session.get(Game, first.tables[0].game_id))
     nights.add_pair(fresh(night), ["Late", "Pair"])
     nights.withdraw_pair(fresh(night), 1, "went home")
     second = nights.draw_round(fresh(night))
@@ -157,8 +157,22 @@ def test_a_round_by_standings_seats_first_against_second_and_avoids_last_rounds_
     play(first.tables[0], "K:7", "Q:3")  # 1 beats 3
     play(first.tables[1], "A:7", "9:3")  # 2 beats 4, by more
     for table in first.tables:
-        nights.agree_table(db.session.get(Game, table.game_id))
+        round_play.agree_table(db.session.get(Game, table.game_id))
     second = nights.draw_round(fresh(night))
     assert second.movement == "standings"
     meetings = {frozenset((t.north_south, t.east_west)) for t in second.tables}
     assert meetings == {frozenset((2, 1)), frozenset((4, 3))}  # 1st-2nd, 3rd-4th: nobody meets again
+
+
+def test_all_against_all_with_a_late_pair_seats_pairs_that_have_not_met(ctx):
+    night = with_pairs(night_of(movements=("round_robin",), rounds=4), 4)
+    met: list[frozenset[int]] = []
+    for number in range(1, 5):
+        if number == 2:
+            nights.add_pair(fresh(night), ["Late", "Pair"])
+        drawn = nights.draw_round(fresh(night), reason="" if number == 1 else "next")
+        met += [frozenset((t.north_south, t.east_west)) for t in drawn.tables]
+        for table in drawn.tables:
+            play(table, "K:5", "Q:4")
+            round_play.agree_table(db.session.get(Game, table.game_id))
+    assert len(met) == len(set(met))  # the circle drawn again for five pairs would repeat a meeting

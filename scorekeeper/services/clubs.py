@@ -17,7 +17,10 @@ from ..store.database import db
 from ..store.nights import Club, Night
 from ..tournament import NightResult, SeasonLine, season
 from .errors import Refused
-from .nights import NIGHT_NAME, WHOLE_NIGHT, night_standings
+from .night_results import night_standings, table_results
+from .nights import NIGHT_NAME, WHOLE_NIGHT
+from .sheet import compute_sheet
+from .standing import Records, group_records
 from .transaction import begin_write, writes
 
 #: The most nights a season's best-of counts.
@@ -64,11 +67,12 @@ def club_nights(club: Club) -> list[Night]:
     )
 
 
-def club_season(club: Club) -> Season:
-    """The season's tables from every night of the club (a night's points as its own standings give them)."""
+def club_season(club: Club, nights: list[Night] | None = None) -> Season:
+    """The season's tables from every night of the club (a night's points as its own standings give them).
+    ``nights``: the club's nights, if already loaded."""
     pair_results: list[NightResult] = []
     player_results: list[NightResult] = []
-    nights = club_nights(club)
+    nights = club_nights(club) if nights is None else nights
     for index, night in enumerate(nights):
         players = {pair.number: pair.players for pair in night.pairs}
         for line in night_standings(night):
@@ -78,3 +82,23 @@ def club_season(club: Club) -> Season:
             for name in names:
                 player_results.append(NightResult(index, normalize(name), name, line.points, line.place))
     return Season(season(pair_results, club.best_of), season(player_results, club.best_of), len(nights))
+
+
+def club_records(nights: list[Night]) -> Records:
+    """Each player's and pair's record over the club's nights, as a table of friends' records are: every
+    hand of every table's game (its canastas, red threes, going out), and a table played and won once its
+    result counts (agreed or set by the director, who won by the result's scores); pair against pair."""
+    games = []
+    decided: dict[int, int | None] = {}
+    for night in nights:
+        results = table_results(night)
+        for played in night.played:
+            for table in played.tables:
+                if table.game is None:
+                    continue
+                games.append((table.game, compute_sheet(table.game)))
+                found = results[table.id]
+                if found.counts:
+                    ns, ew = found.scores
+                    decided[table.game.id] = 0 if ns > ew else 1 if ew > ns else None
+    return group_records(games, decided)

@@ -114,6 +114,19 @@ def new_game(new: NewGame, rematch_of: Game | None = None) -> Game:
     return game
 
 
+def reseat(side: Side, players: Sequence[str]) -> None:
+    """Other players take ``side``'s seats (a club night's director moving pairs before a table begins): its
+    name follows them, and a side recording its own half gets a new link, so that a phone that opened the
+    old one cannot send to a table it no longer sits at."""
+    if len(players) != len(side.players):
+        raise ValueError("a side is reseated with as many players as it has")
+    for player, name in zip(side.players, players, strict=True):
+        player.name = name
+    side.name = side_name("", players)
+    if side.token is not None:
+        side.token = new_token()
+
+
 def check_table(base: RuleSet, sides: Sequence[NewSide]) -> None:
     """A table the rule set seats: as many sides and players as one of its shapes, as many players a side."""
     players = sum(len(side.players) for side in sides)

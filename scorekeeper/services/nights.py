@@ -7,12 +7,15 @@ engine's, read from the tables' games. Each use case that writes locks the night
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from ..engine import RULESETS, configure
@@ -20,31 +23,12 @@ from ..engine.i18n import N_, Msg
 from ..engine.options import table_options
 from ..shapes.limits import PLAYER_NAME, is_token, short_code, text_problem
 from ..store.database import db
-from ..store.models import RECORDINGS, Game, now
+from ..store.models import RECORDINGS, now
 from ..store.nights import MOVEMENTS, ROUND_KINDS, SCORINGS, Night, NightLog, NightPair, NightRound, NightTable
-from ..tournament import (
-    BURRACO_3_HANDS,
-    BURRACO_4_HANDS,
-    MatchPoints,
-    Result,
-    Round,
-    Standing,
-    StepTable,
-    TieBreak,
-    VictoryScale,
-    by_standings,
-    default_decisive,
-    join,
-    leave,
-    mitchell,
-    mitchell_lines,
-    round_robin,
-    standings,
-)
+from ..tournament import Round, TieBreak, all_against_all, by_standings, join, leave, mitchell, mitchell_lines
 from .errors import Refused
 from .games import NewGame, NewSide, new_game
-from .halves_state import compute_halves
-from .sheet import compute_sheet
+from .night_results import night_standings, table_result
 from .transaction import begin_write, writes
 
 #: The longest night's name and the most rounds, tables' hands and minutes a night takes.
@@ -79,20 +63,6 @@ class NewNight:
 class NightClosed(ValueError):
     """A change only made between rounds (a pair added or withdrawn) asked for while a round is played,
     or a round drawn while a table is still playing and no reason was given."""
-
-
-@dataclass(frozen=True)
-class TableResult:
-    """A table's result as it stands: each pair's score (north-south first), whether the table has finished
-    and whether the other pair has agreed (only a finished, agreed result counts)."""
-
-    scores: tuple[int, int]
-    finished: bool
-    agreed: bool
-
-    @property
-    def counts(self) -> bool:
-        return self.finished and self.agreed
 
 
 #: A night with its pairs, rounds, tables and the tables' games, in one query each (not one per table).
@@ -170,6 +140,28 @@ def find_night(token: str, *, director: bool) -> Night | None:
     return db.session.scalars(select(Night).where(column == token).options(*WHOLE_NIGHT)).one_or_none()
 
 
+def night_id(public_id: str) -> int | None:
+    """The id of the night behind a public link, in one small query (None: no such night)."""
+    if not is_token(public_id):
+        return None
+    return db.session.scalar(select(Night.id).where(Night.public_id == public_id))
+
+
+def door_key(night: Night) -> str:
+    """The key in the door's QR code: whoever scans it may add a pair. Made from the director's token (which
+    it does not give away), so the public link alone cannot reach the door's form."""
+    digest = hashlib.sha256(b"door:" + night.director_token.encode()).digest()
+    return base64.urlsafe_b64encode(digest).decode()[:22]
+
+
+def find_by_door(public_id: str, key: str) -> Night | None:
+    """The night whose door's QR code carries ``key`` (None: no such night, or not its door's key)."""
+    night = find_night(public_id, director=False)
+    if night is None or not hmac.compare_digest(door_key(night).encode(), key.encode()):
+        return None
+    return night
+
+
 def find_by_table_token(token: str) -> Night | None:
     """The night whose printed table cards carry ``token``."""
     if not is_token(token):
@@ -209,7 +201,7 @@ def add_pair(night: Night, players: Sequence[str]) -> NightPair:
         raise Refused("players", Msg(N_("A pair is %(count)s named players."), {"count": wanted}))
     if any(text_problem(name, "players") for name in names):
         raise Refused("players", Msg(N_("A name holds a character that cannot be kept; type it again.")))
-    night = _lock(night)
+    night = lock_night(night)
     _between_rounds(night)
     number = max((pair.number for pair in night.pairs), default=0) + 1
     pair = NightPair(number=number, players=names, joined_before_round=len(night.played) + 1)
@@ -217,14 +209,14 @@ def add_pair(night: Night, players: Sequence[str]) -> NightPair:
     if night.lines is not None:
         staying, moving = join(_lines(night), number)
         night.lines = [list(staying), list(moving)]
-    _changed(night, NightLog(action="add_pair", detail={"pair": number}))
+    log_change(night, NightLog(action="add_pair", detail={"pair": number}))
     return pair
 
 
 @writes
 def withdraw_pair(night: Night, number: int, reason: str = "") -> None:
     """A pair leaves between rounds: it plays no more rounds (its results so far count); nobody else moves."""
-    night = _lock(night)
+    night = lock_night(night)
     _between_rounds(night)
     pair = next((p for p in night.pairs if p.number == number and p.left_after_round is None), None)
     if pair is None:
@@ -233,14 +225,14 @@ def withdraw_pair(night: Night, number: int, reason: str = "") -> None:
     if night.lines is not None:
         staying, moving = leave(_lines(night), number)
         night.lines = [list(staying), list(moving)]
-    _changed(night, NightLog(action="withdraw", detail={"pair": number}, reason=reason[:200]))
+    log_change(night, NightLog(action="withdraw", detail={"pair": number}, reason=reason[:200]))
 
 
 @writes
 def draw_round(night: Night, reason: str = "") -> NightRound:
     """Seat the next round by the night's movement and open one game per table, all at once. A round is
     drawn while a table still plays only with a reason (logged)."""
-    night = _lock(night)
+    night = lock_night(night)
     unfinished = [t.number for t in (night.played[-1].tables if night.played else []) if not table_result(t).counts]
     if unfinished and not reason.strip():
         db.session.rollback()
@@ -272,52 +264,8 @@ def draw_round(night: Night, reason: str = "") -> NightRound:
         )
     night.played.append(played)
     detail = {"round": number, "movement": movement}
-    _changed(night, NightLog(action="draw", detail=detail, reason=" ".join(reason.split())[:200]))
+    log_change(night, NightLog(action="draw", detail=detail, reason=" ".join(reason.split())[:200]))
     return played
-
-
-def table_result(table: NightTable) -> TableResult:
-    """A table's result as its game stands (or as the director fixed it)."""
-    if table.fixed_scores is not None:
-        return TableResult((table.fixed_scores[0], table.fixed_scores[1]), finished=True, agreed=True)
-    game = table.game
-    if game is None:
-        return TableResult((0, 0), finished=False, agreed=False)
-    sheet = compute_sheet(game)
-    totals = (sheet.totals[0], sheet.totals[1])
-    night_round = table.round
-    if night_round.night.round_kind == "minutes":
-        finished = night_round.ends_at is not None and now() >= night_round.ends_at and bool(sheet.hands)
-    else:
-        finished = sheet.game_over
-    halves = compute_halves(game)
-    agreed = table.agreed_at is not None or (halves is not None and bool(sheet.hands) and not halves.not_agreed)
-    return TableResult(totals, finished, agreed)
-
-
-def table_results(night: Night) -> dict[int, TableResult]:
-    """Every table's result, by the table's id (worked out once for a page: the standings and the board
-    both read them)."""
-    return {table.id: table_result(table) for played in night.played for table in played.tables}
-
-
-def night_standings(night: Night, found_results: dict[int, TableResult] | None = None) -> list[Standing]:
-    """The standings from every table whose result counts, and every bye, ranked by the night's tie-breaks."""
-    scale = _scale(night)
-    known = found_results if found_results is not None else table_results(night)
-    results: list[Result] = []
-    for played in night.played:
-        for table in played.tables:
-            found = known[table.id]
-            if not found.counts:
-                continue
-            ns, ew = found.scores
-            ours, theirs = scale.points(ns, ew)
-            results.append(Result(played.number, table.north_south, table.east_west, ns, ew, ours))
-            results.append(Result(played.number, table.east_west, table.north_south, ew, ns, theirs))
-        for pair in played.byes:
-            results.append(Result(played.number, pair, None, night.bye_difference, 0, night.bye_points))
-    return standings([pair.number for pair in night.pairs], results, [TieBreak(t) for t in night.tie_breaks])
 
 
 # ---- helpers --------------------------------------------------------------------------------------
@@ -341,7 +289,7 @@ def _check_choice(name: str, value: str, allowed: Sequence[str]) -> None:
         )
 
 
-def _lock(night: Night) -> Night:
+def lock_night(night: Night) -> Night:
     """The night, locked for a change (as a game is: its row on PostgreSQL, the database on SQLite)."""
     night_id = night.id
     begin_write()
@@ -369,28 +317,16 @@ def _seat(night: Night, movement: str, number: int, playing: list[int]) -> Round
             night.lines = [list(staying), list(moving)]
         mitchell_round = sum(1 for r in night.played if r.movement == "mitchell") + 1
         return mitchell(_lines(night), mitchell_round, night.mitchell_step)
-    if movement == "round_robin":
-        return round_robin(playing, number)
-    ranked = [s.pair for s in night_standings(night) if s.pair in playing]
     met = {frozenset((t.north_south, t.east_west)) for r in night.played for t in r.tables}
-    last = {frozenset((t.north_south, t.east_west)) for t in night.played[-1].tables} if night.played else set()
     had_bye = {pair for r in night.played for pair in r.byes}
+    if movement == "round_robin":
+        return all_against_all(playing, number, met, had_bye)
+    ranked = [s.pair for s in night_standings(night) if s.pair in playing]
+    last = {frozenset((t.north_south, t.east_west)) for t in night.played[-1].tables} if night.played else set()
     return by_standings(ranked, avoid=met if movement == "standings_new" else last, had_bye=had_bye)
 
 
-def _scale(night: Night) -> VictoryScale | StepTable | MatchPoints:
-    if night.scoring == "burraco_3":
-        return BURRACO_3_HANDS
-    if night.scoring == "burraco_4":
-        return BURRACO_4_HANDS
-    if night.scoring == "match":
-        return MatchPoints()
-    hands = night.round_length if night.round_kind == "hands" else None
-    minutes = night.round_length if night.round_kind == "minutes" else None
-    return VictoryScale(night.decisive or default_decisive(night.ruleset_id, hands, minutes))
-
-
-def _changed(night: Night, log: NightLog) -> None:
+def log_change(night: Night, log: NightLog) -> None:
     """Commit a change with its log line: the night's version moves on, so every board sees it."""
     night.version += 1
     log.night_id = night.id
@@ -398,75 +334,6 @@ def _changed(night: Night, log: NightLog) -> None:
     db.session.commit()
 
 
-def night_stamp(token: str, *, director: bool = False) -> int | None:
-    """A number that grows with every change to the night or to any of its tables' games, and once more
-    when the round's clock runs out (for the pages that follow the night: their ETag, found in three small
-    queries without loading the night). ``token``: the public id, or the director's. None: no such night."""
-    if not is_token(token):
-        return None
-    column = Night.director_token if director else Night.public_id
-    found = db.session.execute(select(Night.id, Night.version).where(column == token)).first()
-    if found is None:
-        return None
-    games = db.session.scalar(
-        select(func.coalesce(func.sum(Game.version), 0))
-        .join(NightTable, NightTable.game_id == Game.id)
-        .join(NightRound, NightRound.id == NightTable.round_id)
-        .where(NightRound.night_id == found.id)
-    )
-    ends = db.session.scalar(
-        select(NightRound.ends_at).where(NightRound.night_id == found.id).order_by(NightRound.number.desc()).limit(1)
-    )
-    over = 1 if ends is not None and now() >= ends else 0
-    return 2 * (int(found.version) + int(games or 0)) + over
-
-
-@writes
-def fix_table(night: Night, round_number: int, table_number: int, scores: tuple[int, int], reason: str) -> None:
-    """The director sets a table's result (a game that cannot be finished or agreed, a mistake found after
-    the round): it counts as finished and agreed; the reason is logged. ``scores``: north-south first; the
-    table's game stays as it was."""
-    reason = " ".join(reason.split())
-    if not reason or len(reason) > 200 or text_problem(reason, "reason") is not None:
-        raise Refused("reason", Msg(N_("Say why the result is fixed (at most 200 characters).")))
-    if any(not -100_000 <= score <= 100_000 for score in scores):
-        raise Refused("scores", Msg(N_("A table's score is a whole number within 100000 either way.")))
-    night = _lock(night)
-    table = next(
-        (t for r in night.played if r.number == round_number for t in r.tables if t.number == table_number), None
-    )
-    if table is None:
-        db.session.rollback()
-        raise Refused("table", Msg(N_("There is no such table in that round.")))
-    before = list(table_result(table).scores)
-    table.fixed_scores = [scores[0], scores[1]]
-    detail = {"round": round_number, "table": table_number, "before": before, "after": list(scores)}
-    _changed(night, NightLog(action="fix", detail=detail, reason=reason))
-
-
 def night_log(night: Night) -> list[NightLog]:
     """The director's changes, newest first."""
     return list(db.session.scalars(select(NightLog).where(NightLog.night_id == night.id).order_by(NightLog.id.desc())))
-
-
-def table_of(game: Game) -> NightTable | None:
-    """The night's table a game is played at, if any."""
-    return db.session.scalars(select(NightTable).where(NightTable.game_id == game.id)).one_or_none()
-
-
-@writes
-def agree_table(game: Game) -> None:
-    """ "We agree": a player of the pair that did not record agrees to the table's finished game (its last
-    line); the result counts in the standings from then on."""
-    table = table_of(game)
-    if table is None:
-        raise Refused("game", Msg(N_("This game is not a table of a club night.")))
-    night = _lock(table.round.night)
-    table = next(t for r in night.played for t in r.tables if t.id == table.id)
-    if not table_result(table).finished:
-        db.session.rollback()
-        raise NightClosed("the table is still playing")
-    table.agreed_at = now()
-    if table.game is not None:
-        table.game.version += 1  # its sheet no longer offers the tap
-    _changed(night, NightLog(action="agree", detail={"round": table.round.number, "table": table.number}))

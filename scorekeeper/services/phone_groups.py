@@ -3,43 +3,18 @@ server under the phone's long-lived random cookie (as ``phone`` keeps its games)
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from sqlalchemy import delete, func, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from ..store.database import db
-from ..store.kept import Kept
-from ..store.models import Game, Group, PhoneGroup, now
-from .phone import REFRESH
+from ..store.models import Game, Group, PhoneGroup
+from .phone_lists import forget_seen, remember_opened
 from .transaction import begin_write, writes
 
-#: When this process last wrote or read a (phone, group): within REFRESH nothing is asked again.
-_seen: Kept[datetime] = Kept(limit=20_000)
 
-
-@writes
 def remember(phone_id: str, group_id: int) -> None:
     """Put the group on the phone's list (first when listed by recency); at most one write an hour."""
-    key = (phone_id, group_id)
-    seen = _seen.get(key)
-    if seen is not None and now() - seen < REFRESH:
-        return
-    begin_write()
-    known = db.session.scalars(
-        select(PhoneGroup).where(PhoneGroup.phone_id == phone_id, PhoneGroup.group_id == group_id)
-    ).first()
-    opened = now()
-    if known is None:
-        db.session.add(PhoneGroup(phone_id=phone_id, group_id=group_id, opened_at=opened))
-    elif opened - known.opened_at >= REFRESH:
-        known.opened_at = opened
-    try:
-        db.session.commit()
-        _seen.keep(key, opened)
-    except IntegrityError:  # the same phone opened the same group twice at once: one row is enough
-        db.session.rollback()
+    remember_opened(PhoneGroup, phone_id, {"group_id": group_id})
 
 
 def phone_groups(phone_id: str) -> list[tuple[Group, int]]:
@@ -64,7 +39,7 @@ def phone_groups(phone_id: str) -> list[tuple[Group, int]]:
 def forget(phone_id: str, token: str) -> None:
     """Take a group off the phone's list (the group stays, for everyone with its link)."""
     begin_write()
-    _seen.drop_where(lambda key: isinstance(key, tuple) and key[0] == phone_id)
+    forget_seen(phone_id)
     group_ids = select(Group.id).where(Group.token == token).scalar_subquery()
     db.session.execute(delete(PhoneGroup).where(PhoneGroup.phone_id == phone_id, PhoneGroup.group_id == group_ids))
     db.session.commit()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import weakref
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import bindparam, create_engine, event, select
@@ -18,7 +19,8 @@ from sqlalchemy.engine import Dialect, Engine
 
 from ..shapes.limits import is_token
 from ..store.database import db
-from ..store.models import Game
+from ..store.models import Game, now
+from ..store.nights import NightRound, NightTable
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,13 @@ class Stamp:
     id: int
     version: int
     public_id: str
+    clock_over: bool = False  # at a club night's table: the round's clock has run out
+
+    @property
+    def shown(self) -> int:
+        """What the game's pages show changes with: its version, and once more when its night's round of
+        minutes runs out (the sheet then asks the table to say it has finished)."""
+        return 2 * self.version + int(self.clock_over)
 
 
 def game_stamp(token: str, *, editable: bool) -> Stamp | None:
@@ -58,8 +67,15 @@ def stamp_on(engine: Engine, token: str, *, editable: bool) -> Stamp | None:
             continue
         finally:
             connection.close()
-        return Stamp(int(row[0]), int(row[1]), str(row[2])) if row else None
+        return Stamp(int(row[0]), int(row[1]), str(row[2]), _over(row[3])) if row else None
     return None  # not reached: the last try returns or raises
+
+
+def _over(ends: datetime | str | None) -> bool:
+    """Whether a round's clock that ends at ``ends`` (as the driver gives it: SQLite's is text) has run out."""
+    if ends is None:
+        return False
+    return now() >= (datetime.fromisoformat(ends) if isinstance(ends, str) else ends)
 
 
 def _reader(engine: Engine) -> Engine:
@@ -83,6 +99,10 @@ def _version_sql(dialect: Dialect, editable: bool) -> tuple[str, tuple[str, ...]
     """The version query in the database's own SQL, with the order of its positional parameters."""
     column = Game.edit_token if editable else Game.public_id
     compiled = (
-        select(Game.id, Game.version, Game.public_id).where(column == bindparam("token")).compile(dialect=dialect)
+        select(Game.id, Game.version, Game.public_id, NightRound.ends_at)
+        .outerjoin(NightTable, NightTable.game_id == Game.id)
+        .outerjoin(NightRound, NightRound.id == NightTable.round_id)
+        .where(column == bindparam("token"))
+        .compile(dialect=dialect)
     )
     return str(compiled), tuple(compiled.positiontup) if compiled.positional and compiled.positiontup else None

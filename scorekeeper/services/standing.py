@@ -67,8 +67,10 @@ class Records:
     meetings: list[Meeting] = field(default_factory=list)
 
 
-def group_records(games: Sequence[tuple[Game, Sheet]]) -> Records:
-    """Every player's and pair's record over ``games``, and each meeting of two pairs."""
+def group_records(games: Sequence[tuple[Game, Sheet]], decided: Mapping[int, int | None] | None = None) -> Records:
+    """Every player's and pair's record over ``games``, and each meeting of two pairs. ``decided``: the
+    games that count as played, by id, with the winning side (None: a draw), when something other than
+    the game's own end decides them (a club night's table, whose result counts once agreed)."""
     players: dict[str, Record] = {}
     pairs: dict[frozenset[str], Record] = {}
     meetings: dict[tuple[frozenset[str], frozenset[str]], Meeting] = {}
@@ -83,12 +85,14 @@ def group_records(games: Sequence[tuple[Game, Sheet]]) -> Records:
             if pair is not None:
                 side_records.append(pairs.setdefault(pair, Record(" & ".join(name for _, name in names))))
             records_of.append(side_records)
-        if sheet.game_over:
+        over = sheet.game_over if decided is None else game.id in decided
+        if over:
+            winner = sheet.outcome.winner if decided is None else decided[game.id]
             for index, side_records in enumerate(records_of):
                 for record in side_records:
                     record.played += 1
-                    record.won += sheet.outcome.winner == index
-            _meet(meetings, pairs, pair_keys, sheet.outcome.winner)
+                    record.won += winner == index
+            _meet(meetings, pairs, pair_keys, winner)
         for hand in sheet.hands:
             if not hand.counted:
                 continue

@@ -155,3 +155,33 @@ class NightLog(db.Model):  # type: ignore[name-defined,misc]
     action: Mapped[str] = mapped_column(String(16))
     detail: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     reason: Mapped[str] = mapped_column(Text, default="")
+
+
+class PhoneNight(db.Model):  # type: ignore[name-defined,misc]
+    """A club night opened on a phone, for the home page's list (as ``PhoneGroup`` for tables of friends):
+    through its director's board (``director``) or only to follow it."""
+
+    __tablename__ = "phone_night"
+    __table_args__ = (UniqueConstraint("phone_id", "night_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    phone_id: Mapped[str] = mapped_column(String(64), index=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("night.id", ondelete="CASCADE"), index=True)
+    director: Mapped[bool] = mapped_column(default=False)
+    opened_at: Mapped[datetime] = mapped_column(default=now)
+
+    night: Mapped[Night] = relationship()
+
+
+class PhoneClub(db.Model):  # type: ignore[name-defined,misc]
+    """A club opened on a phone, for the home page's list."""
+
+    __tablename__ = "phone_club"
+    __table_args__ = (UniqueConstraint("phone_id", "club_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    phone_id: Mapped[str] = mapped_column(String(64), index=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("club.id", ondelete="CASCADE"), index=True)
+    opened_at: Mapped[datetime] = mapped_column(default=now)
+
+    club: Mapped[Club] = relationship()

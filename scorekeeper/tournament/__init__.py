@@ -4,7 +4,18 @@ like the engine: no Flask, no database; the services turn a night kept in the da
 values and these values into seatings and standings."""
 
 from .decisive import DECISIVE, default_decisive
-from .movements import Line, Round, Table, by_standings, join, leave, mitchell, mitchell_lines, round_robin
+from .movements import (
+    Line,
+    Round,
+    Table,
+    all_against_all,
+    by_standings,
+    join,
+    leave,
+    mitchell,
+    mitchell_lines,
+    round_robin,
+)
 from .points import BURRACO_3_HANDS, BURRACO_4_HANDS, MatchPoints, StepTable, VictoryScale
 from .season import NightResult, SeasonLine, season
 from .standings import Result, Standing, TieBreak, standings
@@ -24,6 +35,7 @@ __all__ = [
     "Table",
     "TieBreak",
     "VictoryScale",
+    "all_against_all",
     "by_standings",
     "default_decisive",
     "join",

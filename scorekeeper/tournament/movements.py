@@ -1,6 +1,6 @@
 """Who sits where each round: the Mitchell movement (one line stays, the other moves), all against all
 for few pairs, and by standings (1st against 2nd, 3rd against 4th...), with byes for an odd number of
-pairs.
+pairs; all against all goes on without a repeated meeting when pairs come late or leave, if it can.
 
 Pairs are numbers; a round is its tables (numbered from 1, a pair of each line at each) and the pair that
 sits out, if any. Canasta has no boards travelling between tables, so a line moving ``step`` tables a
@@ -136,6 +136,20 @@ def round_robin(pairs: Sequence[int], round_number: int) -> Round:
             Table(len(tables) + 1, first, second) if (k + turn) % 2 else Table(len(tables) + 1, second, first)
         )
     return Round(tuple(tables), (bye,) if bye is not None else ())
+
+
+def all_against_all(
+    pairs: Sequence[int], round_number: int, met: Collection[frozenset[int]] = (), had_bye: Collection[int] = ()
+) -> Round:
+    """Round ``round_number`` of all against all when pairs may have come late or left: the circle's round
+    while it repeats none of the meetings ``met`` so far (always, while the pairs are those of the start);
+    else the pairs in number order, each against the first it has not met (the one to sit out: the
+    highest-numbered that has not sat out yet), meeting a pair again only if no seating avoids it."""
+    circle = round_robin(pairs, round_number)
+    seen = set(met)
+    if not any(table.meeting in seen for table in circle.tables):
+        return circle
+    return by_standings(sorted(pairs), avoid=seen, had_bye=had_bye)
 
 
 def by_standings(ranked: Sequence[int], avoid: Collection[frozenset[int]] = (), had_bye: Collection[int] = ()) -> Round:

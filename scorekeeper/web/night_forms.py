@@ -135,6 +135,14 @@ class FixForm(FlaskForm):
     reason = StringField(lazy_gettext("Reason"), [InputRequired(), Length(max=REASON), CleanText()])
 
 
+class MoveForm(FlaskForm):
+    """Two pairs of the round just drawn that swap seats, and why (kept in the night's log)."""
+
+    pair = WholeNumberField(lazy_gettext("Pair"), [InputRequired()], largest=999)
+    other = WholeNumberField(lazy_gettext("Takes the seat of"), [InputRequired()], largest=999)
+    reason = StringField(lazy_gettext("Reason"), [Length(max=REASON), CleanText()])
+
+
 class ClubForm(FlaskForm):
     """A club: its name, and how many of a pair's nights its season counts."""
 

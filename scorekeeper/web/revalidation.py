@@ -69,7 +69,13 @@ class Revalidation:
             return None  # no such game: the app answers (and counts the wrong link)
         config = self.app.config
         language = locale_of(asked, config["LANGUAGES"], config["BABEL_DEFAULT_LOCALE"])
-        tag = tag_for(stamp.version, view, language, timezone_of(asked), display_of(asked).cookie)
+        tag = tag_for(
+            stamp.version if view == "api" else stamp.shown,
+            view,
+            language,
+            timezone_of(asked),
+            display_of(asked).cookie,
+        )
         if not asked.if_none_match.contains(tag):
             return None
         from .headers import secure

@@ -9,7 +9,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.tournament import Round, by_standings, join, leave, mitchell, mitchell_lines, round_robin
+from scorekeeper.tournament import (
+    Round,
+    all_against_all,
+    by_standings,
+    join,
+    leave,
+    mitchell,
+    mitchell_lines,
+    round_robin,
+)
 
 pair_counts = st.integers(min_value=2, max_value=31)
 
@@ -78,6 +87,40 @@ def test_by_standings_the_lowest_pair_without_a_bye_sits_out():
     assert by_standings([1, 2, 3, 4, 5]).byes == (5,)
     assert by_standings([1, 2, 3, 4, 5], had_bye={5}).byes == (4,)
     assert by_standings([1, 2, 3], had_bye={1, 2, 3}).byes == (3,)
+
+
+@given(pair_counts)
+def test_all_against_all_is_the_circle_while_the_pairs_are_those_of_the_start(count):
+    pairs = list(range(1, count + 1))
+    met: set[frozenset[int]] = set()
+    for number in range(1, count + count % 2):
+        drawn = all_against_all(pairs, number, met)
+        assert drawn == round_robin(pairs, number)
+        met |= {table.meeting for table in drawn.tables}
+
+
+@given(
+    st.integers(min_value=3, max_value=9),
+    st.integers(min_value=1, max_value=4),
+    st.booleans(),
+    st.integers(min_value=2, max_value=6),
+)
+def test_all_against_all_with_a_pair_come_late_or_gone_meets_a_pair_again_only_when_nothing_else_seats_all(
+    count, changed_after, late, rounds
+):
+    pairs = list(range(1, count + 1))
+    met: set[frozenset[int]] = set()
+    byes: set[int] = set()
+    for number in range(1, changed_after + rounds + 1):
+        if number == changed_after + 1:
+            pairs = [*pairs, count + 1] if late else pairs[1:]
+        drawn = all_against_all(pairs, number, met, byes)
+        assert each_pair_once(drawn, pairs)
+        others = [p for p in pairs if p not in drawn.byes]
+        repeated = any(table.meeting in met for table in drawn.tables)
+        assert not repeated or not _any_seating(others, met)
+        met |= {table.meeting for table in drawn.tables}
+        byes |= set(drawn.byes)
 
 
 @given(

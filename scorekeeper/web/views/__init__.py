@@ -9,7 +9,7 @@ from flask import Blueprint
 
 def blueprints() -> list[Blueprint]:
     """Every blueprint of the pages, with all its routes registered."""
-    from . import clubs, export, groups, halves, hands, nights, share  # noqa: F401  (their routes register on games.bp)
+    from . import clubs, export, groups, halves, hands, night_tables, nights, share  # noqa: F401  (their routes register on games.bp)
     from .games import bp as games
     from .rules import bp as rules
     from .site import bp as site

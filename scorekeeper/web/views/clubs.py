@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from flask import abort, redirect, render_template, url_for
 from flask_babel import gettext
+from werkzeug.wrappers import Response
 
 from ... import services
 from ...services import clubs
+from ...shapes.limits import is_token
 from ...translation import render
 from ..limiting import new_games
 from ..night_forms import ClubForm
 from .games import Page, bp
+from .memory import forget_club, remember_club
 
 
 @bp.route("/clubs/new", methods=["GET", "POST"])
@@ -32,6 +35,7 @@ def new_club() -> Page:
             )
             return render_template("clubs/new.html", form=form), 503
         else:
+            remember_club(club.id, at_once=True)
             return redirect(url_for("games.club_page", token=club.token))
     return render_template("clubs/new.html", form=form), 400 if form.errors else 200
 
@@ -42,4 +46,21 @@ def club_page(token: str) -> str:
     club = clubs.find_club(token)
     if club is None:
         abort(404)
-    return render_template("clubs/club.html", club=club, nights=clubs.club_nights(club), season=clubs.club_season(club))
+    remember_club(club.id)
+    held = clubs.club_nights(club)
+    return render_template(
+        "clubs/club.html",
+        club=club,
+        nights=held,
+        season=clubs.club_season(club, held),
+        records=clubs.club_records(held),
+    )
+
+
+@bp.post("/c/<token>/forget")
+def forget_club_on_phone(token: str) -> Response:
+    """Take the club off this phone's home page (the club stays, for everyone with its link)."""
+    if not is_token(token):
+        abort(404)
+    forget_club(token)
+    return redirect(url_for("games.home"))

@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...engine import RULESETS, OptionError, configure
 from ...engine.options import table_options, table_shapes
-from ...services import history, nights, phone
+from ...services import history, night_results, nights, phone, round_play
 from ...shapes.limits import is_token
 from ...store.models import Game
 from ...translation import render, translate
@@ -21,7 +21,15 @@ from ..limiting import codes_guessed_too_often, guard_links, new_games, too_many
 from ..sharing import result_text
 from . import page_cache
 from .conditional import unchanged, version_tag
-from .memory import forget, keep_phone_cookie, remember, remember_viewed, remembered, remembered_groups
+from .memory import (
+    forget,
+    keep_phone_cookie,
+    remember,
+    remember_viewed,
+    remembered,
+    remembered_groups,
+    remembered_nights,
+)
 from .problems import rule_problems
 
 bp = Blueprint("games", __name__)
@@ -42,7 +50,16 @@ def home() -> str:
 def _home(problem: str | None = None, typed: str = "") -> str:
     listing = [(game, services.compute_sheet(game), token) for game, token in remembered()]
     groups = remembered_groups()
-    return render_template("games/home.html", listing=listing, groups=groups, problem=problem, typed=typed)
+    nights_here, clubs_here = remembered_nights()
+    return render_template(
+        "games/home.html",
+        listing=listing,
+        groups=groups,
+        nights=nights_here,
+        clubs=clubs_here,
+        problem=problem,
+        typed=typed,
+    )
 
 
 @bp.post("/open")
@@ -193,7 +210,7 @@ def _live_sheet(token: str, *, editable: bool, view: str = "sheet") -> Response:
     stamp = services.game_stamp(token, editable=editable)
     if stamp is None:
         abort(404)
-    tag = version_tag(stamp.version, "edit" if editable else f"read-{view}")
+    tag = version_tag(stamp.shown, "edit" if editable else f"read-{view}")
     same = unchanged(tag)
     if same is not None:
         return same
@@ -230,7 +247,7 @@ def _render_sheet(game: Game, *, editable: bool, etag: str, view: str) -> tuple[
     result = result_text(sheet, translate(sheet.ruleset.name)) if sheet.game_over else ""
     halves = services.compute_halves(game)
     pending = halves.pending if halves is not None else None
-    night_table = nights.table_of(game) if editable else None
+    night_table = round_play.table_of(game) if editable else None
     body = render_template(
         f"games/_{view}_main.html",
         game=game,
@@ -245,7 +262,7 @@ def _render_sheet(game: Game, *, editable: bool, etag: str, view: str) -> tuple[
         pending=pending,
         pending_problems=rule_problems(game, list(pending.problems), editable=editable) if pending else [],
         night_table=night_table,
-        table_result=nights.table_result(night_table) if night_table is not None else None,
+        table_result=night_results.table_result(night_table) if night_table is not None else None,
         csrf_token=lambda: page_cache.SESSION_TOKEN,  # the same body serves every phone of the table
         etag=etag,
     )
@@ -257,21 +274,11 @@ def _render_sheet(game: Game, *, editable: bool, etag: str, view: str) -> tuple[
 def rematch(edit_token: str) -> Response:
     """A new game with the same players and rules."""
     game = find_or_404(edit_token, editable=True)
+    if round_play.table_of(game) is not None:  # a night's table: its next game is the next round's
+        return redirect(url_for("games.edit_sheet", edit_token=edit_token))
     created = services.rematch(game)
     remember(created, editable=True)
     return redirect(url_for("games.edit_sheet", edit_token=created.edit_token))
-
-
-@bp.post("/e/<edit_token>/agree-table")
-def agree_table(edit_token: str) -> Response:
-    """ "We agree": at a club night, a player of the pair that did not record agrees to the table's finished
-    game on the recorder's phone; the result counts in the night's standings from then on."""
-    game = find_or_404(edit_token, editable=True)
-    try:
-        nights.agree_table(game)
-    except (services.Refused, nights.NightClosed):
-        return redirect(url_for("games.edit_sheet", edit_token=edit_token, stale=1))
-    return redirect(url_for("games.edit_sheet", edit_token=edit_token) + "#night-table")
 
 
 @bp.route("/e/<edit_token>/note", methods=["GET", "POST"])

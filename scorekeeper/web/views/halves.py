@@ -16,7 +16,8 @@ from werkzeug.wrappers import Response
 
 from ... import services
 from ...engine import RuleViolation, RuleViolations
-from ...services import nights
+from ...services import round_play
+from ...services.night_results import table_result
 from ...shapes.limits import MAX_ROW_NUMBER, is_token
 from ...store.models import Game, new_token
 from ...store.records import Record
@@ -30,7 +31,7 @@ from .memory import remember_viewed
 from .problems import problems_by_field, rule_problems
 
 
-def _side_or_404(token: str) -> services.SideLink:
+def side_or_404(token: str) -> services.SideLink:
     link = services.find_side(token) if is_token(token) else None
     if link is None:
         abort(404)
@@ -44,7 +45,7 @@ def _side_or_404(token: str) -> services.SideLink:
 def side_page(side_token: str) -> Response:
     """A side's own page: the hand in play (who is still counting), its half, the hands the side is
     asked to agree to, a half of its reopened. Followed live, as the sheet is."""
-    link = _side_or_404(side_token)
+    link = side_or_404(side_token)
     game = link.game
     tag = version_tag(game.version, f"side-{link.side}")
     same = unchanged(tag)
@@ -72,6 +73,7 @@ def _side_context(game: Game, side: int, tag: str) -> dict[str, Any]:
                 to_judge.append((sheet.hands[number - 1], agreement))
     pending = halves.pending if halves is not None else None
     mine = pending.halves[side] if pending is not None else None
+    night_table = round_play.table_of(game)
     return {
         "game": game,
         "sheet": sheet,
@@ -86,7 +88,8 @@ def _side_context(game: Game, side: int, tag: str) -> dict[str, Any]:
         "reopened": reopened,
         "etag": tag,
         "side_token": game.sides[side].token,
-        "night_table": nights.table_of(game),
+        "night_table": night_table,
+        "table_result": table_result(night_table) if night_table is not None else None,
     }
 
 
@@ -105,7 +108,7 @@ def _result_of(game: Game, side: int, half: services.Half, number: int) -> Any:
 @hand_saves
 def half(side_token: str, number: int) -> Page:
     """This side's half of hand ``number``: the hand in play, or a half of its reopened by another side."""
-    link = _side_or_404(side_token)
+    link = side_or_404(side_token)
     game, side = link.game, link.side
     sheet = services.compute_sheet(game)
     halves = services.compute_halves(game)
@@ -173,7 +176,7 @@ def half(side_token: str, number: int) -> Page:
 @bp.post("/s/<side_token>/preview")
 def half_preview(side_token: str) -> str:
     """This side's half as typed, scored item by item (the half form's live preview)."""
-    link = _side_or_404(side_token)
+    link = side_or_404(side_token)
     game, side = link.game, link.side
     sheet = services.compute_sheet(game)
     number = request.args.get("number", sheet.next_hand, type=int)
@@ -197,7 +200,7 @@ def half_preview(side_token: str) -> str:
 @bp.get("/s/<side_token>/status")
 def half_status(side_token: str) -> Response:
     """Who is still counting the hand in play (the half form shows it live, as a fragment)."""
-    link = _side_or_404(side_token)
+    link = side_or_404(side_token)
     game = link.game
     tag = version_tag(game.version, f"status-{link.side}")
     same = unchanged(tag)
@@ -217,7 +220,7 @@ def half_status(side_token: str) -> Response:
 @hand_saves
 def withdraw(side_token: str, number: int) -> Response:
     """Take this side's half of the hand in play back (the side counts again)."""
-    link = _side_or_404(side_token)
+    link = side_or_404(side_token)
     try:
         services.withdraw_half(link.game, link.side, number, _int(request.form.get("version")))
     except (services.Conflict, services.HalfClosed, services.HandNotFound, services.NotByHalves):
@@ -229,7 +232,7 @@ def withdraw(side_token: str, number: int) -> Response:
 @hand_saves
 def keep(side_token: str, number: int) -> Response:
     """ "It is right as it is": this side sends its reopened half again unchanged (the others are asked again)."""
-    link = _side_or_404(side_token)
+    link = side_or_404(side_token)
     halves = services.compute_halves(link.game)
     kept = halves.half(number, link.side) if halves is not None else None
     if kept is None:
@@ -245,7 +248,7 @@ def keep(side_token: str, number: int) -> Response:
 @hand_saves
 def agree(side_token: str, number: int) -> Response:
     """This side agrees to hand ``number`` as it stands (the version it was shown)."""
-    link = _side_or_404(side_token)
+    link = side_or_404(side_token)
     try:
         services.agree(link.game, link.side, number, _int(request.form.get("version")))
     except (services.HandChanged, services.HandNotFound, services.NotByHalves):
@@ -257,7 +260,7 @@ def agree(side_token: str, number: int) -> Response:
 @hand_saves
 def dispute(side_token: str, number: int) -> Page:
     """This side says another side's half of hand ``number`` is not right: that half opens again."""
-    link = _side_or_404(side_token)
+    link = side_or_404(side_token)
     disputed = request.form.get("side", type=int)
     remark = request.form.get("remark", "")[:1000]
     try:

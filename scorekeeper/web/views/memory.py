@@ -1,5 +1,6 @@
-"""This phone's games and tables of friends: the phone is known by a long-lived random cookie (HttpOnly, two years),
-and its list is kept on the server, so closing the browser loses nothing and it holds every game.
+"""This phone's games, tables of friends, club nights and clubs: the phone is known by a long-lived random
+cookie (HttpOnly, two years), and its list is kept on the server, so closing the browser loses nothing
+and it holds every game.
 
 Reading writes nothing for a phone the app does not know yet: a page view from a browser without the
 cookie only gives it the cookie, and the game goes on its list at its next view (a link checker or a
@@ -16,9 +17,10 @@ from flask import current_app, g, request, session
 from werkzeug.wrappers import Response
 
 from ... import services
-from ...services import phone, phone_groups
+from ...services import phone, phone_groups, phone_nights
 from ...shapes.limits import is_token
 from ...store.models import Game, Group, new_token
+from ...store.nights import Club, Night
 
 PHONE_COOKIE = "phone"
 PHONE_COOKIE_AGE = 2 * 365 * 24 * 3600
@@ -127,3 +129,44 @@ def forget_group(token: str) -> None:
     current = phone_id(create=False)
     if current is not None:
         phone_groups.forget(current, token)
+
+
+def remember_night(night_id: int, *, director: bool, at_once: bool = False) -> None:
+    """A night's board (``director``) or standings were read: on the list of a phone that has its cookie;
+    ``at_once``: the phone started the night or joined it at the door (listed even without a cookie yet)."""
+    if at_once:
+        g.phone_used = True
+        phone_nights.remember_night(str(phone_id(create=True)), night_id, director=director)
+        return
+    _on_a_known_phones_list(lambda known: phone_nights.remember_night(known, night_id, director=director), "nights")
+
+
+def remember_club(club_id: int, *, at_once: bool = False) -> None:
+    """A club's page was read (``at_once``: the phone started the club): on the phone's list."""
+    if at_once:
+        g.phone_used = True
+        phone_nights.remember_club(str(phone_id(create=True)), club_id)
+        return
+    _on_a_known_phones_list(lambda known: phone_nights.remember_club(known, club_id), "clubs")
+
+
+def remembered_nights() -> tuple[list[tuple[Night, bool]], list[Club]]:
+    """This phone's club nights (most recent first, each with whether it runs it) and clubs."""
+    current = phone_id(create=False) or g.get("new_phone_id")
+    if not current:
+        return [], []
+    return phone_nights.phone_nights(str(current)), phone_nights.phone_clubs(str(current))
+
+
+def forget_night(public_id: str) -> None:
+    """Take a night off this phone's list."""
+    current = phone_id(create=False)
+    if current is not None:
+        phone_nights.forget_night(current, public_id)
+
+
+def forget_club(token: str) -> None:
+    """Take a club off this phone's list."""
+    current = phone_id(create=False)
+    if current is not None:
+        phone_nights.forget_club(current, token)

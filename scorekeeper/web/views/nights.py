@@ -22,20 +22,23 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...engine import RULESETS, OptionError, RuleSet, configure
 from ...engine.options import table_options
-from ...services import clubs, nights
+from ...services import clubs, nights, round_play
+from ...services.night_results import night_stamp, night_standings, table_result, table_results
+from ...shapes.limits import is_token
 from ...store.nights import Night, NightRound
 from ...translation import render, translate
 from ..forms import NewGameForm, new_game_form
 from ..limiting import new_games
-from ..night_forms import FixForm, NightForm, PairForm, ReasonForm, night_rulesets
+from ..night_forms import FixForm, MoveForm, NightForm, PairForm, ReasonForm, night_rulesets
 from ..sharing import qr_svg, shared_url
 from . import page_cache
 from .conditional import unchanged, version_tag
 from .export import download
 from .games import Page, bp
+from .memory import forget_night, remember_night
 
 
-def _night_or_404(token: str, *, director: bool) -> Night:
+def night_or_404(token: str, *, director: bool) -> Night:
     night = nights.find_night(token, director=director)
     if night is None:
         abort(404)
@@ -84,6 +87,7 @@ def new_night() -> Page:
             )
             return render_template("nights/new.html", form=form, house=house, club=club), 503
         else:
+            remember_night(night.id, director=True, at_once=True)
             return redirect(url_for("games.night_board", director_token=night.director_token))
     return render_template("nights/new.html", form=form, house=house, club=club), 400 if posted and not showing else 200
 
@@ -99,14 +103,15 @@ def _house(ruleset_id: str, formdata: Any) -> tuple[RuleSet, NewGameForm]:
 def night_board(director_token: str) -> Response:
     """The director's board: links and codes, pairs, the round being played, the standings; followed live
     (a table's hand or agreement shows within 2 s), 304 while nothing changed."""
-    stamp = nights.night_stamp(director_token, director=True)
+    stamp = night_stamp(director_token, director=True)
     if stamp is None:
         abort(404)
     tag = version_tag(stamp, "board")
     same = unchanged(tag)
     if same is not None:
         return same
-    night = _night_or_404(director_token, director=True)
+    night = night_or_404(director_token, director=True)
+    remember_night(night.id, director=True)
     response = make_response(render_template("nights/board.html", etag=tag, **_board(night, PairForm(), ReasonForm())))
     response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache"
@@ -116,7 +121,7 @@ def night_board(director_token: str) -> Response:
 @bp.post("/n/<director_token>/pairs")
 def add_pair(director_token: str) -> Page:
     """The director adds a pair (before the first round, or late between rounds)."""
-    night = _night_or_404(director_token, director=True)
+    night = night_or_404(director_token, director=True)
     form = PairForm()
     problem = _add_pair(night, form)
     if problem is None:
@@ -127,7 +132,7 @@ def add_pair(director_token: str) -> Page:
 @bp.post("/n/<director_token>/pairs/<int(max=999):number>/withdraw")
 def withdraw_pair(director_token: str, number: int) -> Page:
     """A pair leaves between rounds (its results so far stay)."""
-    night = _night_or_404(director_token, director=True)
+    night = night_or_404(director_token, director=True)
     form = ReasonForm()
     try:
         nights.withdraw_pair(night, number, (form.reason.data or "") if form.validate_on_submit() else "")
@@ -142,7 +147,7 @@ def withdraw_pair(director_token: str, number: int) -> Page:
 @bp.post("/n/<director_token>/rounds")
 def draw_round(director_token: str) -> Page:
     """Seat the next round and open its tables' games (before every table has finished: with a reason)."""
-    night = _night_or_404(director_token, director=True)
+    night = night_or_404(director_token, director=True)
     form = ReasonForm()
     if not form.validate_on_submit():
         return render_template("nights/board.html", **_board(night, PairForm(), form)), 400
@@ -159,17 +164,32 @@ def draw_round(director_token: str) -> Page:
 @bp.post("/n/<director_token>/rounds/<int(max=99):round_number>/tables/<int(max=999):table_number>/fix")
 def fix_table(director_token: str, round_number: int, table_number: int) -> Page:
     """The director sets a table's result, with the reason (logged)."""
-    night = _night_or_404(director_token, director=True)
+    night = night_or_404(director_token, director=True)
     form = FixForm()
     if not form.validate_on_submit():
         problem = gettext("A table's result is two whole numbers and a reason.")
         return render_template("nights/board.html", **_board(night, PairForm(), ReasonForm(), problem)), 400
     scores = (form.north_south.data or 0, form.east_west.data or 0)
     try:
-        nights.fix_table(night, round_number, table_number, scores, form.reason.data or "")
+        round_play.fix_table(night, round_number, table_number, scores, form.reason.data or "")
     except services.Refused as refused:
         return render_template("nights/board.html", **_board(night, PairForm(), ReasonForm(), render(refused.msg))), 400
     return redirect(url_for("games.night_board", director_token=director_token) + f"#table-{table_number}")
+
+
+@bp.post("/n/<director_token>/move")
+def move_pair(director_token: str) -> Page:
+    """The director swaps two pairs' seats in the round just drawn, before their tables begin (logged)."""
+    night = night_or_404(director_token, director=True)
+    form = MoveForm()
+    if not form.validate_on_submit():
+        problem = gettext("Choose two different pairs of the round being played.")
+        return render_template("nights/board.html", **_board(night, PairForm(), ReasonForm(), problem)), 400
+    try:
+        round_play.move_pair(night, form.pair.data or 0, form.other.data or 0, form.reason.data or "")
+    except services.Refused as refused:
+        return render_template("nights/board.html", **_board(night, PairForm(), ReasonForm(), render(refused.msg))), 400
+    return redirect(url_for("games.night_board", director_token=director_token) + "#tables")
 
 
 @bp.get("/night/<public_id>")
@@ -188,7 +208,7 @@ def night_tv(public_id: str) -> Response:
 def _followed(public_id: str, template: str, view: str) -> Response:
     """A page that follows the night: 304 while nothing changed (found without loading the night), else
     rendered once per state of the night and served to every phone and TV that asks."""
-    stamp = nights.night_stamp(public_id)
+    stamp = night_stamp(public_id)
     if stamp is None:
         abort(404)
     tag = version_tag(stamp, view)
@@ -197,9 +217,11 @@ def _followed(public_id: str, template: str, view: str) -> Response:
         return same
     cacheable = not request.query_string
     page = page_cache.pages.get(f"{public_id}:{tag}") if cacheable else None
+    if view == "night":  # the standings on a phone (not a TV): on its home page's list
+        remember_night(_night_id(public_id), director=False)
     if page is None:
-        night = _night_or_404(public_id, director=False)
-        page = render_template(template, etag=tag, csrf_token=lambda: page_cache.SESSION_TOKEN, **_shown(night))
+        night = night_or_404(public_id, director=False)
+        page = render_template(template, etag=tag, csrf_token=lambda: page_cache.SESSION_TOKEN, **night_view(night))
         if cacheable:
             page_cache.pages.keep(f"{public_id}:{tag}", page)
     response = make_response(page.replace(page_cache.SESSION_TOKEN, generate_csrf()))
@@ -208,12 +230,28 @@ def _followed(public_id: str, template: str, view: str) -> Response:
     return response
 
 
+@bp.post("/night/<public_id>/forget")
+def forget_night_on_phone(public_id: str) -> Response:
+    """Take the night off this phone's home page (the night goes on, for everyone with its links)."""
+    if not is_token(public_id):
+        abort(404)
+    forget_night(public_id)
+    return redirect(url_for("games.home"))
+
+
+def _night_id(public_id: str) -> int:
+    night_id = nights.night_id(public_id)
+    if night_id is None:
+        abort(404)
+    return night_id
+
+
 @bp.get("/night/<public_id>/standings.<any(csv, json):kind>")
 def night_results(public_id: str, kind: str) -> Response:
     """The standings to keep: as CSV (the header in the reader's language) or JSON (every figure, each
     round's tables with their scores)."""
-    night = _night_or_404(public_id, director=False)
-    shown = _shown(night)
+    night = night_or_404(public_id, director=False)
+    shown = night_view(night)
     names = shown["names"]
     if kind == "json":
         body = {
@@ -242,8 +280,8 @@ def night_results(public_id: str, kind: str) -> Response:
                         {
                             "number": table.number,
                             "pairs": [table.north_south, table.east_west],
-                            "scores": list(nights.table_result(table).scores),
-                            "counts": nights.table_result(table).counts,
+                            "scores": list(table_result(table).scores),
+                            "counts": table_result(table).counts,
                         }
                         for table in played.tables
                     ],
@@ -265,18 +303,21 @@ def night_results(public_id: str, kind: str) -> Response:
     return download(out.getvalue(), "text/csv; charset=utf-8", f"night-{night.public_id}.csv")
 
 
-@bp.route("/night/<public_id>/join", methods=["GET", "POST"])
-def join_night(public_id: str) -> Page:
-    """A pair adds itself at the door, from the night's code."""
-    night = _night_or_404(public_id, director=False)
+@bp.route("/night/<public_id>/join/<door>", methods=["GET", "POST"])
+def join_night(public_id: str, door: str) -> Page:
+    """A pair adds itself at the door, from the door's QR code (the public link alone does not lead here)."""
+    night = nights.find_by_door(public_id, door)
+    if night is None:
+        abort(404)
     form = PairForm()
     if request.method == "POST":
         problem = _add_pair(night, form)
         if problem is None:
+            remember_night(night.id, director=False, at_once=True)
             number = max(pair.number for pair in night.pairs)
             return redirect(url_for("games.night_page", public_id=public_id, joined=number))
-        return render_template("nights/join.html", form=form, problem=problem, **_shown(night)), 400
-    return render_template("nights/join.html", form=form, problem=None, **_shown(night))
+        return render_template("nights/join.html", form=form, problem=problem, **night_view(night)), 400
+    return render_template("nights/join.html", form=form, problem=None, **night_view(night))
 
 
 # ---- helpers --------------------------------------------------------------------------------------
@@ -298,10 +339,10 @@ def _add_pair(night: Night, form: PairForm) -> str | None:
     return None
 
 
-def _shown(night: Night) -> dict[str, Any]:
+def night_view(night: Night) -> dict[str, Any]:
     """What every page of the night shows: its rule set, pairs, the round in play and its tables, standings."""
     current: NightRound | None = night.played[-1] if night.played else None
-    results = nights.table_results(night)
+    results = table_results(night)
     tables = []
     for table in current.tables if current is not None else []:
         sheet = services.compute_sheet(table.game) if table.game is not None else None
@@ -313,7 +354,7 @@ def _shown(night: Night) -> dict[str, Any]:
         "current": current,
         "tables": tables,
         "names": names,
-        "standings": nights.night_standings(night, results),
+        "standings": night_standings(night, results),
         "pair_size": nights.players_a_pair(night.ruleset_id),
     }
 
@@ -321,8 +362,8 @@ def _shown(night: Night) -> dict[str, Any]:
 def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: str | None = None) -> dict[str, Any]:
     director = shared_url("games.night_board", director_token=night.director_token)
     public = shared_url("games.night_page", public_id=night.public_id)
-    door = shared_url("games.join_night", public_id=night.public_id)
-    shown = _shown(night)
+    door = shared_url("games.join_night", public_id=night.public_id, door=nights.door_key(night))
+    shown = night_view(night)
     return {
         **shown,
         "pair_form": pair_form,
@@ -335,30 +376,21 @@ def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: 
         },
         "between_rounds": all(result.counts for _, result, _ in shown["tables"]),
         "fix_form": FixForm(),
+        "move_form": MoveForm(),
+        "movable": _movable(shown["current"], shown["tables"]),
         "log": nights.night_log(night),
     }
 
 
-@bp.get("/n/<director_token>/cards")
-def table_cards(director_token: str) -> str:
-    """A printable card per table: its number and a QR code that leads, all night, to the table's game of
-    the round in play, for recording (nobody types a link)."""
-    night = _night_or_404(director_token, director=True)
-    cards = []
-    for number in range(1, nights.most_tables(night) + 1):
-        link = shared_url("games.table_entry", table_token=night.table_token, number=number)
-        cards.append((number, link, qr_svg(link, gettext("QR code of table %(n)s", n=number))))
-    return render_template("nights/cards.html", night=night, cards=cards)
-
-
-@bp.get("/night/t/<table_token>/<int(max=999):number>")
-def table_entry(table_token: str, number: int) -> Page:
-    """A table card's code: the table's game of the round in play (by halves: which pair are you?)."""
-    night = nights.find_by_table_token(table_token)
-    if night is None:
-        abort(404)
-    table = nights.table_in_play(night, number)
-    game = table.game if table is not None else None
-    if game is not None and game.recording != "halves":
-        return redirect(url_for("games.edit_sheet", edit_token=game.edit_token))
-    return render_template("nights/table.html", number=number, table=table, game=game, **_shown(night))
+def _movable(current: NightRound | None, tables: list[Any]) -> list[int]:
+    """The pairs of the round in play the director may still move: those sitting out, and those at a table
+    with no hand yet (a table's result, agreed or set, also keeps its pairs where they are)."""
+    if current is None:
+        return []
+    idle = [
+        pair
+        for table, result, sheet in tables
+        if not result.finished and not result.agreed and sheet is not None and not sheet.hands
+        for pair in (table.north_south, table.east_west)
+    ]
+    return sorted([*idle, *current.byes])

@@ -1,0 +1,143 @@
+"""What a club night's tables have come to: each table's result as its game stands (finished? agreed?),
+the standings from the results that count, and the stamp the night's followed pages are kept by.
+
+Every score is the engine's, read from the tables' games; what a result is worth is the tournament
+package's. Nothing here writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+
+from ..shapes.limits import is_token
+from ..store.database import db
+from ..store.models import Game, now
+from ..store.nights import Night, NightRound, NightTable
+from ..tournament import (
+    BURRACO_3_HANDS,
+    BURRACO_4_HANDS,
+    MatchPoints,
+    Result,
+    Standing,
+    StepTable,
+    TieBreak,
+    VictoryScale,
+    default_decisive,
+    standings,
+)
+from .halves_state import compute_halves
+from .sheet import compute_sheet
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """A table's result as it stands: each pair's score (north-south first), whether the table has finished
+    and whether the other pair has agreed (only a finished, agreed result counts). ``time_up``: a round
+    of minutes whose clock is over at a table that has played, but that has not yet said it has finished
+    the hand that was in play (no hand recorded since the clock ran out, no "we have finished")."""
+
+    scores: tuple[int, int]
+    finished: bool
+    agreed: bool
+    time_up: bool = False
+
+    @property
+    def counts(self) -> bool:
+        return self.finished and self.agreed
+
+    @property
+    def may_agree(self) -> bool:
+        """Whether the "we agree" tap is offered: the game is over (or its time is, and the hand that was in
+        play is in) and nobody agreed yet."""
+        return (self.finished or self.time_up) and not self.agreed
+
+
+def table_result(table: NightTable) -> TableResult:
+    """A table's result as its game stands (or as the director fixed it)."""
+    if table.fixed_scores is not None:
+        return TableResult((table.fixed_scores[0], table.fixed_scores[1]), finished=True, agreed=True)
+    game = table.game
+    if game is None:
+        return TableResult((0, 0), finished=False, agreed=False)
+    sheet = compute_sheet(game)
+    totals = (sheet.totals[0], sheet.totals[1])
+    night_round = table.round
+    time_up = False
+    if night_round.night.round_kind == "minutes":
+        # N minutes, then the hand in play is finished: a hand recorded after the clock ran out is that hand;
+        # with none, the players' tap says no hand was in play (or that it is in).
+        ends = night_round.ends_at
+        over = ends is not None and now() >= ends and bool(sheet.hands)
+        after_bell = ends is not None and any(hand.created_at >= ends for hand in game.hands)
+        finished = over and (after_bell or table.agreed_at is not None)
+        time_up = over and not finished
+    else:
+        finished = sheet.game_over
+    halves = compute_halves(game)
+    agreed = table.agreed_at is not None or (halves is not None and bool(sheet.hands) and not halves.not_agreed)
+    if time_up and agreed and table.agreed_at is None:
+        agreed = False  # every hand agreed by halves, but the table has not said it has finished
+    return TableResult(totals, finished, agreed, time_up)
+
+
+def table_results(night: Night) -> dict[int, TableResult]:
+    """Every table's result, by the table's id (worked out once for a page: the standings and the board
+    both read them)."""
+    return {table.id: table_result(table) for played in night.played for table in played.tables}
+
+
+def night_standings(night: Night, found_results: dict[int, TableResult] | None = None) -> list[Standing]:
+    """The standings from every table whose result counts, and every bye, ranked by the night's tie-breaks."""
+    scale = night_scale(night)
+    known = found_results if found_results is not None else table_results(night)
+    results: list[Result] = []
+    for played in night.played:
+        for table in played.tables:
+            found = known[table.id]
+            if not found.counts:
+                continue
+            ns, ew = found.scores
+            ours, theirs = scale.points(ns, ew)
+            results.append(Result(played.number, table.north_south, table.east_west, ns, ew, ours))
+            results.append(Result(played.number, table.east_west, table.north_south, ew, ns, theirs))
+        for pair in played.byes:
+            results.append(Result(played.number, pair, None, night.bye_difference, 0, night.bye_points))
+    return standings([pair.number for pair in night.pairs], results, [TieBreak(t) for t in night.tie_breaks])
+
+
+def night_scale(night: Night) -> VictoryScale | StepTable | MatchPoints:
+    """What a table's result is worth at this night: its scale, step table or match points."""
+    if night.scoring == "burraco_3":
+        return BURRACO_3_HANDS
+    if night.scoring == "burraco_4":
+        return BURRACO_4_HANDS
+    if night.scoring == "match":
+        return MatchPoints()
+    hands = night.round_length if night.round_kind == "hands" else None
+    minutes = night.round_length if night.round_kind == "minutes" else None
+    return VictoryScale(night.decisive or default_decisive(night.ruleset_id, hands, minutes))
+
+
+def night_stamp(token: str, *, director: bool = False) -> int | None:
+    """A number that grows with every change to the night or to any of its tables' games, and once more
+    when the round's clock runs out (for the pages that follow the night: their ETag, found in three small
+    queries without loading the night). ``token``: the public id, or the director's. None: no such night."""
+    if not is_token(token):
+        return None
+    column = Night.director_token if director else Night.public_id
+    found = db.session.execute(select(Night.id, Night.version).where(column == token)).first()
+    if found is None:
+        return None
+    games = db.session.scalar(
+        select(func.coalesce(func.sum(Game.version), 0))
+        .join(NightTable, NightTable.game_id == Game.id)
+        .join(NightRound, NightRound.id == NightTable.round_id)
+        .where(NightRound.night_id == found.id)
+    )
+    ends = db.session.scalar(
+        select(NightRound.ends_at).where(NightRound.night_id == found.id).order_by(NightRound.number.desc()).limit(1)
+    )
+    over = 1 if ends is not None and now() >= ends else 0
+    return 2 * (int(found.version) + int(games or 0)) + over
