@@ -3,13 +3,12 @@ server under the phone's long-lived random cookie (as ``phone`` keeps its games)
 
 from __future__ import annotations
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from ..store.database import db
 from ..store.models import Game, Group, PhoneGroup
-from .phone_lists import forget_seen, remember_opened
-from .transaction import begin_write, writes
+from .phone_lists import forget_opened, remember_opened
 
 
 def remember(phone_id: str, group_id: int) -> None:
@@ -35,11 +34,6 @@ def phone_groups(phone_id: str) -> list[tuple[Group, int]]:
     return [(row.group, int(count)) for row, count in rows]
 
 
-@writes
 def forget(phone_id: str, token: str) -> None:
     """Take a group off the phone's list (the group stays, for everyone with its link)."""
-    begin_write()
-    forget_seen(phone_id)
-    group_ids = select(Group.id).where(Group.token == token).scalar_subquery()
-    db.session.execute(delete(PhoneGroup).where(PhoneGroup.phone_id == phone_id, PhoneGroup.group_id == group_ids))
-    db.session.commit()
+    forget_opened(PhoneGroup, phone_id, PhoneGroup.group_id, select(Group.id).where(Group.token == token))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Select, delete, select
 from sqlalchemy.exc import IntegrityError
 
 from ..store.database import db
@@ -48,6 +48,11 @@ def remember_opened(model: Any, phone_id: str, key: dict[str, Any], **values: An
         db.session.rollback()
 
 
-def forget_seen(phone_id: str) -> None:
-    """This process asks the database again for anything of ``phone_id`` (its list was changed)."""
-    _seen.drop_where(lambda key: isinstance(key, tuple) and key[0] == phone_id)
+@writes
+def forget_opened(model: Any, phone_id: str, column: Any, owner: Select[Any]) -> None:
+    """Take what ``owner`` selects (its id, by the link the phone gave) off the phone's list of ``model``,
+    whose ``column`` points at it; the thing itself stays, for everyone with its link."""
+    begin_write()
+    _seen.drop_where(lambda key: isinstance(key, tuple) and key[0] == phone_id)  # asked again from now on
+    db.session.execute(delete(model).where(model.phone_id == phone_id, column == owner.scalar_subquery()))
+    db.session.commit()

@@ -4,13 +4,12 @@ cookie, as its tables of friends are."""
 
 from __future__ import annotations
 
-from sqlalchemy import delete, select
+from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from ..store.database import db
 from ..store.nights import Club, Night, PhoneClub, PhoneNight
-from .phone_lists import forget_seen, remember_opened
-from .transaction import begin_write, writes
+from .phone_lists import forget_opened, remember_opened
 
 #: The most nights a phone's home page lists (the newest opened).
 LISTED_NIGHTS = 20
@@ -49,21 +48,11 @@ def phone_clubs(phone_id: str) -> list[Club]:
     return [row.club for row in rows]
 
 
-@writes
 def forget_night(phone_id: str, public_id: str) -> None:
     """Take a night off the phone's list (the night goes on, for everyone with its links)."""
-    begin_write()
-    forget_seen(phone_id)
-    night_ids = select(Night.id).where(Night.public_id == public_id).scalar_subquery()
-    db.session.execute(delete(PhoneNight).where(PhoneNight.phone_id == phone_id, PhoneNight.night_id == night_ids))
-    db.session.commit()
+    forget_opened(PhoneNight, phone_id, PhoneNight.night_id, select(Night.id).where(Night.public_id == public_id))
 
 
-@writes
 def forget_club(phone_id: str, token: str) -> None:
     """Take a club off the phone's list (the club stays, for everyone with its link)."""
-    begin_write()
-    forget_seen(phone_id)
-    club_ids = select(Club.id).where(Club.token == token).scalar_subquery()
-    db.session.execute(delete(PhoneClub).where(PhoneClub.phone_id == phone_id, PhoneClub.club_id == club_ids))
-    db.session.commit()
+    forget_opened(PhoneClub, phone_id, PhoneClub.club_id, select(Club.id).where(Club.token == token))

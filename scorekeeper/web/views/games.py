@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext
-from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -20,7 +19,7 @@ from ..forms import NoteForm, new_game_form
 from ..limiting import codes_guessed_too_often, guard_links, new_games, too_many
 from ..sharing import result_text
 from . import page_cache
-from .conditional import unchanged, version_tag
+from .conditional import version_tag
 from .memory import (
     forget,
     keep_phone_cookie,
@@ -211,15 +210,11 @@ def _live_sheet(token: str, *, editable: bool, view: str = "sheet") -> Response:
     if stamp is None:
         abort(404)
     tag = version_tag(stamp.shown, "edit" if editable else f"read-{view}")
-    same = unchanged(tag)
-    if same is not None:
-        return same
-    cacheable = not request.query_string  # a notice asked for in the address is this answer's alone
-    page = page_cache.pages.get(f"{token}:{tag}") if cacheable else None
-    if page is None:
+
+    def render() -> str:
         game = find_or_404(token, editable=editable)
         title, body = _render_sheet(game, editable=editable, etag=tag, view=view)
-        page = render_template(
+        return render_template(
             "games/sheet.html",
             game=game,
             editable=editable,
@@ -228,10 +223,10 @@ def _live_sheet(token: str, *, editable: bool, view: str = "sheet") -> Response:
             view=view,
             csrf_token=lambda: page_cache.SESSION_TOKEN,
         )
-        if cacheable:
-            page_cache.pages.keep(f"{token}:{tag}", page)
-    response = make_response(page.replace(page_cache.SESSION_TOKEN, generate_csrf()))  # this phone's own token
-    response.set_etag(tag)
+
+    response = page_cache.followed(token, tag, render)
+    if response.status_code == 304:
+        return response
     if not editable:
         response.headers["Cache-Control"] = "no-cache"  # keep it, but ask each time (a 304 while unchanged)
     remember_viewed(stamp.id, token if editable else None)

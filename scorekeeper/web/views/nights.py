@@ -16,7 +16,6 @@ from typing import Any
 
 from flask import abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
-from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
 from ... import services
@@ -212,20 +211,16 @@ def _followed(public_id: str, template: str, view: str) -> Response:
     if stamp is None:
         abort(404)
     tag = version_tag(stamp, view)
-    same = unchanged(tag)
-    if same is not None:
-        return same
-    cacheable = not request.query_string
-    page = page_cache.pages.get(f"{public_id}:{tag}") if cacheable else None
+
+    def render() -> str:
+        night = night_or_404(public_id, director=False)
+        return render_template(template, etag=tag, csrf_token=lambda: page_cache.SESSION_TOKEN, **night_view(night))
+
+    response = page_cache.followed(public_id, tag, render)
+    if response.status_code == 304:
+        return response
     if view == "night":  # the standings on a phone (not a TV): on its home page's list
         remember_night(_night_id(public_id), director=False)
-    if page is None:
-        night = night_or_404(public_id, director=False)
-        page = render_template(template, etag=tag, csrf_token=lambda: page_cache.SESSION_TOKEN, **night_view(night))
-        if cacheable:
-            page_cache.pages.keep(f"{public_id}:{tag}", page)
-    response = make_response(page.replace(page_cache.SESSION_TOKEN, generate_csrf()))
-    response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache"
     return response
 

@@ -10,7 +10,14 @@ disagree with the game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from flask import make_response, request
+from flask_wtf.csrf import generate_csrf
+from werkzeug.wrappers import Response
+
 from ...store.kept import Kept
+from .conditional import unchanged
 
 #: Stands for the reader's CSRF token in a kept body (a NUL: never in anything typed, refused there).
 SESSION_TOKEN = "\x00csrf\x00"
@@ -23,3 +30,21 @@ pages: Kept[str] = Kept(limit=512)
 
 #: Blank forms of the next hand by "<edit link>:<etag>": the hand's number and the page.
 forms: Kept[tuple[int, str]] = Kept(limit=256)
+
+
+def followed(key: str, tag: str, render: Callable[[], str]) -> Response:
+    """A page that phones follow (a sheet, a night's standings): 304 when the phone's copy is ``tag``;
+    else the page of ``tag``, rendered once (``render``, with ``SESSION_TOKEN`` for the CSRF token) and
+    served to every phone that asks, each with its own token. ``key``: the link it was asked by."""
+    same = unchanged(tag)
+    if same is not None:
+        return same
+    cacheable = not request.query_string  # a notice asked for in the address is this answer's alone
+    page = pages.get(f"{key}:{tag}") if cacheable else None
+    if page is None:
+        page = render()
+        if cacheable:
+            pages.keep(f"{key}:{tag}", page)
+    response = make_response(page.replace(SESSION_TOKEN, generate_csrf()))  # this phone's own token
+    response.set_etag(tag)
+    return response
