@@ -36,7 +36,7 @@ from scorekeeper.services import (
 from scorekeeper.services.sheet import compute_sheet, forget_scores
 from scorekeeper.store import schema_changes
 from scorekeeper.store.database import db
-from scorekeeper.store.models import Game
+from scorekeeper.store.models import Game, new_token
 from scorekeeper.store.records import SIDE_DEFAULTS
 from tests.helpers import SPEC_HAND, classic_game, record, side
 
@@ -91,10 +91,11 @@ def rows(tmp_path_factory) -> dict[str, list[dict[str, Any]]]:
         table = nights.draw_round(night).tables[0]  # a club night's table: a fourth game
         services.record_hand(table.game, record(side("K:7"), side("Q:3")), 0)
         round_play.agree_table(table.game)
-        phone.remember("phone-of-ana", game.id, game.edit_token)
-        phone_groups.remember("phone-of-ana", group.id)
-        phone_nights.remember_night("phone-of-ana", night.id, director=True)
-        phone_nights.remember_club("phone-of-ana", club.id)
+        ana = "phone-of-ana-" + new_token()  # a phone of its own: the lists' throttle is kept per process
+        phone.remember(ana, game.id, game.edit_token)
+        phone_groups.remember(ana, group.id)
+        phone_nights.remember_night(ana, night.id, director=True)
+        phone_nights.remember_club(ana, club.id)
         presence.note_typing(rematch, 2, "phone-of-bea")
         health.touch_heartbeat()
         dumped = {table: _read(db.session.connection(), table) for table in TABLES}

@@ -205,3 +205,32 @@ def test_by_halves_a_table_with_a_hand_not_yet_agreed_cannot_say_it_has_finished
     with pytest.raises(nights.NightClosed):
         round_play.agree_table(game_at(first, 1))
     assert not result_at(night, 1).counts
+
+
+# ---- an agreement holds for the hands it agreed to ----------------------------------------------
+
+
+def test_a_hand_fixed_after_the_tap_voids_the_agreement_and_the_other_pair_is_asked_again(ctx):
+    night = night_with(4)
+    first = nights.draw_round(night)
+    game = game_at(first, 1)
+    services.record_hand(game, record(side("K:5"), side("Q:4")), 0)
+    round_play.agree_table(game)
+    assert result_at(night, 1).counts
+    services.edit_hand(game_at(first, 1), 1, record(side("K:5"), side("Q:7")), 1)
+    found = result_at(night, 1)
+    assert (found.finished, found.agreed, found.may_agree, found.counts) == (True, False, True, False)
+    round_play.agree_table(game_at(first, 1))
+    assert result_at(night, 1).counts
+
+
+def test_a_hand_undone_after_the_tap_and_played_again_needs_a_new_agreement(ctx):
+    night = night_with(4)
+    first = nights.draw_round(night)
+    services.record_hand(game_at(first, 1), record(side("K:5"), side("Q:4")), 0)
+    round_play.agree_table(game_at(first, 1))
+    services.undo_last_hand(game_at(first, 1), 1, 1)
+    assert not result_at(night, 1).finished
+    services.record_hand(game_at(first, 1), record(side("Q:4"), side("K:5")), 0)
+    found = result_at(night, 1)
+    assert (found.finished, found.agreed) == (True, False)

@@ -89,7 +89,10 @@ def test_by_halves_a_pair_says_from_its_own_page_that_the_table_has_finished(app
         assert hand is not None
         for position in (0, 1):
             services.agree(game, position, 1, hand.version)
+    before = client.get(sides[1])
+    assert "We have finished" not in page_text(before)
     ring_the_bell(app)
+    assert client.get(sides[1], headers={"If-None-Match": before.headers["ETag"]}).status_code == 200
     page = seen(client.get(sides[1]))
     assert "We have finished: this result is right" in page
     assert client.post(sides[1] + "/finished").status_code == 302

@@ -76,10 +76,21 @@ def table_result(table: NightTable) -> TableResult:
     else:
         finished = sheet.game_over
     halves = compute_halves(game)
-    agreed = table.agreed_at is not None or (halves is not None and bool(sheet.hands) and not halves.not_agreed)
-    if time_up and agreed and table.agreed_at is None:
+    tapped = table.agreed_at is not None and table.agreed_hands == hands_digest(game)
+    agreed = tapped or (halves is not None and bool(sheet.hands) and not halves.not_agreed)
+    if time_up and agreed and not tapped:
         agreed = False  # every hand agreed by halves, but the table has not said it has finished
     return TableResult(totals, finished, agreed, time_up)
+
+
+#: The changes of a game's log that change its hands.
+HAND_CHANGES = ("add", "edit", "undo", "restore")
+
+
+def hands_digest(game: Game) -> str:
+    """The game's hands as they stand, named by the last change of its log that changed a hand (a log
+    only grows): what a "we agree" tap agrees to."""
+    return str(max((edit.id for edit in game.edits if edit.action in HAND_CHANGES), default=0))
 
 
 def table_results(night: Night) -> dict[int, TableResult]:

@@ -23,7 +23,7 @@ from ..engine.i18n import N_, Msg
 from ..engine.options import table_options
 from ..shapes.limits import PLAYER_NAME, is_token, short_code, text_problem
 from ..store.database import db
-from ..store.models import RECORDINGS, now
+from ..store.models import RECORDINGS, Game, now
 from ..store.nights import MOVEMENTS, ROUND_KINDS, SCORINGS, Night, NightLog, NightPair, NightRound, NightTable
 from ..tournament import Round, TieBreak, all_against_all, by_standings, join, leave, mitchell, mitchell_lines
 from .errors import Refused
@@ -68,7 +68,7 @@ class NightClosed(ValueError):
 #: A night with its pairs, rounds, tables and the tables' games, in one query each (not one per table).
 WHOLE_NIGHT = (
     selectinload(Night.pairs),
-    selectinload(Night.played).selectinload(NightRound.tables).selectinload(NightTable.game),
+    selectinload(Night.played).selectinload(NightRound.tables).selectinload(NightTable.game).selectinload(Game.edits),
 )
 
 

@@ -14,7 +14,7 @@ from ..store.nights import Night, NightLog, NightTable
 from .errors import Refused
 from .games import reseat
 from .halves_state import compute_halves
-from .night_results import table_result
+from .night_results import hands_digest, table_result
 from .nights import NightClosed, lock_night, log_change
 from .transaction import writes
 
@@ -98,7 +98,8 @@ def table_of(game: Game) -> NightTable | None:
 @writes
 def agree_table(game: Game) -> None:
     """ "We agree": a player of the pair that did not record agrees to the table's finished game (its last
-    line); the result counts in the standings from then on."""
+    line); the result counts in the standings from then on, until a hand is recorded, fixed or undone (then the
+    other pair is asked again)."""
     table = table_of(game)
     if table is None:
         raise Refused("game", Msg(N_("This game is not a table of a club night.")))
@@ -109,6 +110,7 @@ def agree_table(game: Game) -> None:
         db.session.rollback()
         raise NightClosed("the table is still playing, or a hand of its halves is not agreed")
     table.agreed_at = now()
+    table.agreed_hands = hands_digest(table.game) if table.game is not None else None
     if table.game is not None:
         table.game.version += 1  # its sheet no longer offers the tap
     log_change(night, NightLog(action="agree", detail={"round": table.round.number, "table": table.number}))

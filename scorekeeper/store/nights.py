@@ -138,6 +138,9 @@ class NightTable(db.Model):  # type: ignore[name-defined,misc]
     # A player of the pair that did not record tapped "we agree" under the game's last line (games kept by
     # halves are agreed hand by hand instead).
     agreed_at: Mapped[datetime | None] = mapped_column(default=None)
+    # The hands that tap agreed to (a digest of their ids and versions): a hand recorded, fixed or undone
+    # since then voids it, and the other pair is asked again.
+    agreed_hands: Mapped[str | None] = mapped_column(String(32), default=None)
 
     round: Mapped[NightRound] = relationship(back_populates="tables")
     game: Mapped[Game | None] = relationship()

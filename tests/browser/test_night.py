@@ -48,3 +48,35 @@ def test_a_night_from_the_home_page_to_the_standings(page: Page, live_server: st
     expect(board.locator("#table-1")).to_contain_text("finished", timeout=2500)
     board.context.close()
     follower.context.close()
+
+
+def test_the_director_moves_a_pair_on_the_phone_and_every_phone_sees_the_new_seating(
+    page: Page, live_server: str, browser: Browser
+):
+    page.goto(live_server + "/nights/new")
+    page.fill("#name", "Martes del club")
+    page.get_by_role("button", name="Start the night").tap()
+    for first, second in (("Ana", "Luis"), ("Bea", "Juan"), ("Cris", "Dani"), ("Eva", "Fede")):
+        page.fill("#first", first)
+        page.fill("#second", second)
+        page.get_by_role("button", name="Add the pair").tap()
+    page.get_by_role("button", name="Draw the first round").tap()
+    public = live_server + re.search(r"/night/[\w-]+(?=\")", page.content()).group(0)
+    follower = browser.new_context(**PHONE, locale="en-GB").new_page()
+    follower.goto(public)
+    expect(follower.locator("#table-1")).to_contain_text(re.compile(r"Ana & Luis\s*against Cris & Dani"))
+
+    page.get_by_text("Move a pair (before its table's first hand)").tap()
+    page.select_option("#move-pair", "1")
+    page.select_option("#move-other", "2")
+    page.fill("#move-reason", "Ana cannot change tables")
+    no_sideways_scroll(page)
+    page.get_by_role("button", name="Swap their seats").tap()
+    expect(follower.locator("#table-1")).to_contain_text(re.compile(r"Bea & Juan\s*against Cris & Dani"), timeout=2500)
+    expect(follower.locator("#table-2")).to_contain_text(re.compile(r"Ana & Luis\s*against Eva & Fede"))
+    page.goto(page.url.split("#")[0])
+    expect(page.locator("#night-log")).to_contain_text("pairs 1 and 2 swapped seats")
+    page.locator("#table-1").get_by_role("link", name="Its game").tap()
+    expect(page.locator("h1, .sheet thead").first).to_be_visible()
+    expect(page.locator("main")).to_contain_text("Bea & Juan")
+    follower.context.close()

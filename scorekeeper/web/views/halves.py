@@ -47,7 +47,8 @@ def side_page(side_token: str) -> Response:
     asked to agree to, a half of its reopened. Followed live, as the sheet is."""
     link = side_or_404(side_token)
     game = link.game
-    tag = version_tag(game.version, f"side-{link.side}")
+    stamp = services.game_stamp(game.public_id, editable=False)  # its version, and its night's clock
+    tag = version_tag(stamp.shown if stamp is not None else game.version, f"side-{link.side}")
     same = unchanged(tag)
     if same is not None:
         return same
