@@ -102,6 +102,9 @@ def test_a_pair_is_moved_only_before_its_table_begins_and_only_within_the_round(
         with pytest.raises(services.Refused) as refused:
             round_play.move_pair(fresh(night), pair, other)
         assert refused.value.field == "other"
+    with pytest.raises(services.Refused) as refused:
+        round_play.move_pair(fresh(night), 2, 3, "x" * 201)
+    assert refused.value.field == "reason"
     round_play.move_pair(fresh(night), 2, 3)  # table 2 has not begun: its pair and the bye swap
     assert seating(fresh(night).played[-1]) == ([(1, 1, 4), (2, 3, 5)], [2])
     before_round = night_with(4)

@@ -51,11 +51,11 @@ def upgrade():
     for table_id, game_id, _ in _agreed_tables(bind):  # a table agreed before: to its hands as they are
         bind.execute(
             sa.text("UPDATE night_table SET agreed_hands = :hands WHERE id = :id"),
-            {"hands": _hands_digest(bind, game_id), "id": table_id},
+            {"hands": _last_hand_change(bind, game_id), "id": table_id},
         )
 
 
-def _hands_digest(bind, game_id):
+def _last_hand_change(bind, game_id):
     """The game's hands as they stand, as the app names them (services/night_results.py, as of this
     revision): the last change of its log that changed a hand."""
     last = bind.execute(
@@ -80,7 +80,7 @@ def data_lost_by_downgrade(bind):
 def downgrade():
     bind = op.get_bind()
     for table_id, game_id, agreed in _agreed_tables(bind):  # an agreement that lapsed says so without the column
-        if agreed is not None and agreed != _hands_digest(bind, game_id):
+        if agreed is not None and agreed != _last_hand_change(bind, game_id):
             bind.execute(sa.text("UPDATE night_table SET agreed_at = NULL WHERE id = :id"), {"id": table_id})
     with op.batch_alter_table('night_table', schema=None) as batch_op:
         batch_op.drop_column('agreed_hands')

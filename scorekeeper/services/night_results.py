@@ -76,7 +76,7 @@ def table_result(table: NightTable) -> TableResult:
     else:
         finished = sheet.game_over
     halves = compute_halves(game)
-    tapped = table.agreed_at is not None and table.agreed_hands == hands_digest(game)
+    tapped = table.agreed_at is not None and table.agreed_hands == last_hand_change(game)
     agreed = tapped or (halves is not None and bool(sheet.hands) and not halves.not_agreed)
     if time_up and agreed and not tapped:
         agreed = False  # every hand agreed by halves, but the table has not said it has finished
@@ -87,9 +87,9 @@ def table_result(table: NightTable) -> TableResult:
 HAND_CHANGES = ("add", "edit", "undo", "restore")
 
 
-def hands_digest(game: Game) -> str:
+def last_hand_change(game: Game) -> str:
     """The game's hands as they stand, named by the last change of its log that changed a hand (a log
-    only grows): what a "we agree" tap agrees to."""
+    only grows, so a hand undone and played again is another change): what a "we agree" tap agrees to."""
     return str(max((edit.id for edit in game.edits if edit.action in HAND_CHANGES), default=0))
 
 

@@ -14,7 +14,7 @@ from ..store.nights import Night, NightLog, NightTable
 from .errors import Refused
 from .games import reseat
 from .halves_state import compute_halves
-from .night_results import hands_digest, table_result
+from .night_results import last_hand_change, table_result
 from .nights import NightClosed, lock_night, log_change
 from .transaction import writes
 
@@ -25,6 +25,9 @@ def move_pair(night: Night, pair: int, other: int, reason: str = "") -> None:
     no half, no result): each takes the other's table and line, or sits out in the other's stead. In a
     Mitchell they keep each other's places for the rest of the night. A moved pair's side gets a new link
     (a phone that opened the old table's page cannot send to it)."""
+    reason = " ".join(reason.split())
+    if len(reason) > 200 or text_problem(reason, "reason") is not None:
+        raise Refused("reason", Msg(N_("A reason is at most 200 characters of text.")))
     night = lock_night(night)
     current = night.played[-1] if night.played else None
     seated = set(current.byes) | {p for t in current.tables for p in (t.north_south, t.east_west)} if current else set()
@@ -56,7 +59,7 @@ def move_pair(night: Night, pair: int, other: int, reason: str = "") -> None:
     if current.movement == "mitchell" and night.lines is not None:
         night.lines = [[swap.get(p, p) if p is not None else None for p in line] for line in night.lines]
     detail = {"round": current.number, "pair": pair, "other": other}
-    log_change(night, NightLog(action="move", detail=detail, reason=" ".join(reason.split())[:200]))
+    log_change(night, NightLog(action="move", detail=detail, reason=reason))
 
 
 def _begun(table: NightTable) -> bool:
@@ -110,7 +113,7 @@ def agree_table(game: Game) -> None:
         db.session.rollback()
         raise NightClosed("the table is still playing, or a hand of its halves is not agreed")
     table.agreed_at = now()
-    table.agreed_hands = hands_digest(table.game) if table.game is not None else None
+    table.agreed_hands = last_hand_change(table.game) if table.game is not None else None
     if table.game is not None:
         table.game.version += 1  # its sheet no longer offers the tap
     log_change(night, NightLog(action="agree", detail={"round": table.round.number, "table": table.number}))
