@@ -68,3 +68,17 @@ def test_a_clubs_records_count_every_hand_and_each_table_once_its_result_counts(
     # Each pair won one of its two tables; 570 (a canasta of kings, 500 + 70) and 30 for the other.
     assert "Ana & Luis Tables won 1 of 2 · 50 % Average hand 300 Best hand 570 Canastas 1 / 0 / 0" in shown
     assert "Pair against pair Ana & Luis 1 – 1 Bea & Juan (2 tables)" in shown
+
+
+def test_a_tables_result_set_by_the_director_decides_who_won_it_in_the_clubs_records(app, client):
+    page = client.post("/clubs/new", data={"name": "Fixed", "best_of": ""}).headers["Location"]
+    club = page.removeprefix("/c/")
+    play_night(app, client, club, [("Ana", "Luis"), ("Bea", "Juan")], ns_wins=True)  # Ana & Luis 570 to 30
+    board = re.search(r'href="(/n/[\w-]+)"', client.get(page).get_data(as_text=True)).group(1)
+    fixed = client.post(
+        board + "/rounds/1/tables/1/fix", data={"north_south": "100", "east_west": "900", "reason": "x"}
+    )
+    assert fixed.status_code == 302
+    shown = seen(client.get(page))
+    assert "Bea & Juan Tables won 1 of 1 · 100 %" in shown  # the game's own end would say Ana & Luis
+    assert "Pair against pair Ana & Luis 0 – 1 Bea & Juan (1 table)" in shown

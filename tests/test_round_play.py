@@ -116,6 +116,7 @@ def test_a_half_sent_at_a_table_keeps_its_pairs_in_their_seats(ctx):
     night = night_with(4, recording="halves")
     first = nights.draw_round(night)
     services.send_half(game_at(first, 2), 0, 1, side("K:5"), None, 0)
+    assert round_play.movable_pairs(fresh(night)) == [1, 3]  # what the board offers: table 1's pairs
     with pytest.raises(services.Refused):
         round_play.move_pair(fresh(night), 2, 1)
 

@@ -62,6 +62,16 @@ def move_pair(night: Night, pair: int, other: int, reason: str = "") -> None:
     log_change(night, NightLog(action="move", detail=detail, reason=reason))
 
 
+def movable_pairs(night: Night) -> list[int]:
+    """The pairs of the round in play the director may still move (what ``move_pair`` takes): those sitting
+    out, and those at a table that has not begun."""
+    current = night.played[-1] if night.played else None
+    if current is None:
+        return []
+    idle = [pair for t in current.tables if not _begun(t) for pair in (t.north_south, t.east_west)]
+    return sorted([*idle, *current.byes])
+
+
 def _begun(table: NightTable) -> bool:
     """Whether a table of the round has begun: a hand or a half in, or a result agreed or set."""
     if table.game is None or table.fixed_scores is not None or table.agreed_at is not None:

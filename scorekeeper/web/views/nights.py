@@ -372,20 +372,6 @@ def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: 
         "between_rounds": all(result.counts for _, result, _ in shown["tables"]),
         "fix_form": FixForm(),
         "move_form": MoveForm(),
-        "movable": _movable(shown["current"], shown["tables"]),
+        "movable": round_play.movable_pairs(night),
         "log": nights.night_log(night),
     }
-
-
-def _movable(current: NightRound | None, tables: list[Any]) -> list[int]:
-    """The pairs of the round in play the director may still move: those sitting out, and those at a table
-    with no hand yet (a table's result, agreed or set, also keeps its pairs where they are)."""
-    if current is None:
-        return []
-    idle = [
-        pair
-        for table, result, sheet in tables
-        if not result.finished and not result.agreed and sheet is not None and not sheet.hands
-        for pair in (table.north_south, table.east_west)
-    ]
-    return sorted([*idle, *current.byes])
