@@ -17,13 +17,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the application: config, database, languages, CSRF, blueprints, errors, CLI."""
     app = Flask(__name__, instance_relative_config=True, template_folder="../templates", static_folder="../static")
     register_config(app, test_config)
-    register_logging(app)
     register_database(app)
     register_babel(app)
     register_csrf(app)
     register_limits(app)
     register_revalidation(app)
     register_blueprints(app)
+    register_logging(app)
     register_errors(app)
     register_security_headers(app)
     register_cli(app)
@@ -72,10 +72,11 @@ def instance_secret_key(instance_path: str) -> str:
 
 
 def register_logging(app: Flask) -> None:
-    """The app's log never holds a bearer link (serving.py's filter)."""
-    from .web.serving import RedactingFilter
+    """No log holds a bearer secret: those the routes declare (``<secret:...>``) are hidden from the app's
+    log, Werkzeug's and gunicorn's (serving.py); so once every route is registered."""
+    from .web.serving import install
 
-    app.logger.addFilter(RedactingFilter())
+    install(app)
 
 
 def register_database(app: Flask) -> None:
@@ -166,10 +167,12 @@ def register_revalidation(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    """The API and the pages."""
+    """The API and the pages; a bearer token in an address is declared ``<secret:...>`` (web/bearer.py)."""
     from .api import bp as api_bp
+    from .web import bearer
     from .web.views import blueprints
 
+    bearer.register(app)
     app.register_blueprint(api_bp)
     for blueprint in blueprints():
         app.register_blueprint(blueprint)

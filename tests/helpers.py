@@ -120,9 +120,11 @@ def wait_for(url: str, seconds: float = 60) -> None:
     raise AssertionError(f"{url} did not answer")
 
 
-def gunicorn_as_make_run_starts_it(database: str, log: Any = None, **environment: str) -> tuple[Any, str]:
-    """gunicorn with `make run`'s settings (two workers) on ``database``: the process and its base URL.
-    The caller stops it (``stop_server``)."""
+def gunicorn_as_make_run_starts_it(
+    database: str, log: Any = None, options: tuple[str, ...] = (), **environment: str
+) -> tuple[Any, str]:
+    """gunicorn with `make run`'s settings (two workers) on ``database``, and ``options`` on its command line
+    (say, log files): the process and its base URL. The caller stops it (``stop_server``)."""
     import os
     import subprocess
     import sys
@@ -132,7 +134,7 @@ def gunicorn_as_make_run_starts_it(database: str, log: Any = None, **environment
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database, "SCOREKEEPER_SECRET_KEY": "served", **environment}
     command = [str(Path(sys.executable).parent / "gunicorn"), "-c", "python:scorekeeper.gunicorn_conf"]
-    command += ["--bind", f"127.0.0.1:{port}", "scorekeeper:create_app()"]
+    command += ["--bind", f"127.0.0.1:{port}", *options, "scorekeeper:create_app()"]
     output = subprocess.PIPE if log is None else log
     server = subprocess.Popen(command, cwd=root, env=env, stdout=output, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"

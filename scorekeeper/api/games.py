@@ -25,6 +25,7 @@ from ..store.kept import Kept
 from ..store.models import Game
 from ..store.records import Record, entry_json, side_from_entry
 from ..translation import render, translate
+from ..web.bearer import EDIT_TOKEN_HEADER
 from ..web.errors import json_error
 from ..web.limiting import hand_saves, new_games
 from ..web.views.conditional import unchanged, version_tag
@@ -126,7 +127,7 @@ def game_of(public_id: str) -> Game:
 
 def editable_game(public_id: str) -> Game:
     game = game_of(public_id)
-    token = request.headers.get("X-Edit-Token", "")
+    token = request.headers.get(EDIT_TOKEN_HEADER, "")
     if not token:
         raise Refusal(
             json_error(401, "edit_token_required", gettext("Changing a game needs its edit token in X-Edit-Token."))

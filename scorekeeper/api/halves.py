@@ -22,6 +22,7 @@ from ..shapes.problems import ShapeError, read
 from ..store.models import Game
 from ..store.records import side_from_entry
 from ..translation import render
+from ..web.bearer import SIDE_TOKEN_HEADER
 from ..web.errors import json_error
 from ..web.limiting import hand_saves
 from . import bp
@@ -55,7 +56,7 @@ def choose_recording(public_id: str) -> Reply:
 def _side(public_id: str, side: int) -> Game:
     """The game, when the request's ``X-Side-Token`` is side ``side``'s own (401 without one, 403 otherwise)."""
     game = game_of(public_id)
-    token = request.headers.get("X-Side-Token", "")
+    token = request.headers.get(SIDE_TOKEN_HEADER, "")
     if not token:
         raise Refusal(
             json_error(401, "side_token_required", gettext("A side's half needs that side's token in X-Side-Token."))

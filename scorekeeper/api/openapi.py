@@ -17,6 +17,7 @@ from pydantic import TypeAdapter
 from pydantic.json_schema import JsonSchemaMode
 
 from ..shapes import answers, requests
+from ..web.bearer import EDIT_TOKEN_HEADER, SIDE_TOKEN_HEADER
 from . import bp
 
 Schema = dict[str, Any]
@@ -275,8 +276,8 @@ def document() -> Schema:
         },
         "components": {
             "securitySchemes": {
-                "editToken": {"type": "apiKey", "in": "header", "name": "X-Edit-Token"},
-                "sideToken": {"type": "apiKey", "in": "header", "name": "X-Side-Token"},
+                "editToken": {"type": "apiKey", "in": "header", "name": EDIT_TOKEN_HEADER},
+                "sideToken": {"type": "apiKey", "in": "header", "name": SIDE_TOKEN_HEADER},
             },
             "schemas": component_schemas(),
         },

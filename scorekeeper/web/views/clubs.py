@@ -40,7 +40,7 @@ def new_club() -> Page:
     return render_template("clubs/new.html", form=form), 400 if form.errors else 200
 
 
-@bp.get("/c/<token>")
+@bp.get("/c/<secret:token>")
 def club_page(token: str) -> str:
     """The club: its nights, a new night for it, the season's tables."""
     club = clubs.find_club(token)
@@ -57,7 +57,7 @@ def club_page(token: str) -> str:
     )
 
 
-@bp.post("/c/<token>/forget")
+@bp.post("/c/<secret:token>/forget")
 def forget_club_on_phone(token: str) -> Response:
     """Take the club off this phone's home page (the club stays, for everyone with its link)."""
     if not is_token(token):

@@ -43,7 +43,7 @@ def export_json(public_id: str) -> Response:
     return download(body, "application/json; charset=utf-8", f"canasta-{game.public_id}.json")
 
 
-@bp.get("/t/<token>/export.json")
+@bp.get("/t/<secret:token>/export.json")
 def export_group_json(token: str) -> Response:
     """Every game of a group, each as its own export (a file per game can be cut out of it)."""
     group = group_or_404(token)
@@ -52,7 +52,7 @@ def export_group_json(token: str) -> Response:
     return download(body, "application/json; charset=utf-8", "canasta-group.json")
 
 
-@bp.get("/t/<token>/export.csv")
+@bp.get("/t/<secret:token>/export.csv")
 def export_group_csv(token: str) -> Response:
     """Every hand of every game of a group: the game (when it started, who played) before each sheet row."""
     group = group_or_404(token)

@@ -104,7 +104,7 @@ def remember_read_only(public_id: str) -> tuple[str, int]:
     return "", 204
 
 
-@bp.post("/e/<edit_token>/remember")
+@bp.post("/e/<secret:edit_token>/remember")
 def remember_editable(edit_token: str) -> tuple[str, int]:
     """The same through the edit link: the phone keeps the link that edits."""
     remember(find_or_404(edit_token, editable=True), editable=True)
@@ -193,7 +193,7 @@ def sheet(public_id: str) -> Response:
     return _live_sheet(public_id, editable=False)
 
 
-@bp.get("/e/<edit_token>")
+@bp.get("/e/<secret:edit_token>")
 def edit_sheet(edit_token: str) -> Response:
     """The score sheet with its controls (followed live like the read-only one)."""
     return _live_sheet(edit_token, editable=True)
@@ -264,7 +264,7 @@ def _render_sheet(game: Game, *, editable: bool, etag: str, view: str) -> tuple[
     return " · ".join(sheet.side_names), body
 
 
-@bp.post("/e/<edit_token>/rematch")
+@bp.post("/e/<secret:edit_token>/rematch")
 @new_games
 def rematch(edit_token: str) -> Response:
     """A new game with the same players and rules."""
@@ -276,7 +276,7 @@ def rematch(edit_token: str) -> Response:
     return redirect(url_for("games.edit_sheet", edit_token=created.edit_token))
 
 
-@bp.route("/e/<edit_token>/note", methods=["GET", "POST"])
+@bp.route("/e/<secret:edit_token>/note", methods=["GET", "POST"])
 def change_note(edit_token: str) -> Page:
     """Add or change the game's note (where, what is at stake); back to the sheet once saved."""
     game = find_or_404(edit_token, editable=True)

@@ -46,7 +46,7 @@ def new_group() -> Page:
     return render_template("groups/new.html", form=form, roster=NEW_ROSTER), status
 
 
-@bp.get("/t/<token>")
+@bp.get("/t/<secret:token>")
 def group_page(token: str) -> Page:
     """The group: its link, its roster, a new game with its players, and its games (searchable)."""
     group = group_or_404(token)
@@ -56,7 +56,7 @@ def group_page(token: str) -> Page:
     return _render(group, player=player, since=since, until=until)
 
 
-@bp.post("/t/<token>/forget")
+@bp.post("/t/<secret:token>/forget")
 def forget_group_on_phone(token: str) -> Response:
     """Take the group off this phone's home page (the group stays, for everyone with its link)."""
     if not is_token(token):
@@ -65,7 +65,7 @@ def forget_group_on_phone(token: str) -> Response:
     return redirect(url_for("games.home"))
 
 
-@bp.post("/t/<token>/players")
+@bp.post("/t/<secret:token>/players")
 def add_player(token: str) -> Page:
     """Put one more player on the roster."""
     group = group_or_404(token)
@@ -77,7 +77,7 @@ def add_player(token: str) -> Page:
     return redirect(url_for("games.group_page", token=token) + "#roster")
 
 
-@bp.post("/t/<token>/games")
+@bp.post("/t/<secret:token>/games")
 def add_group_game(token: str) -> Page:
     """Count a game (by its link or code) as one of the group's."""
     group = group_or_404(token)

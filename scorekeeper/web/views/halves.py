@@ -41,7 +41,7 @@ def side_or_404(token: str) -> services.SideLink:
 # ---- a side's page ------------------------------------------------------------------------------
 
 
-@bp.get("/s/<side_token>")
+@bp.get("/s/<secret:side_token>")
 def side_page(side_token: str) -> Response:
     """A side's own page: the hand in play (who is still counting), its half, the hands the side is
     asked to agree to, a half of its reopened. Followed live, as the sheet is."""
@@ -105,7 +105,7 @@ def _result_of(game: Game, side: int, half: services.Half, number: int) -> Any:
 # ---- a side's half of the hand form --------------------------------------------------------------
 
 
-@bp.route(f"/s/<side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>", methods=["GET", "POST"])
+@bp.route(f"/s/<secret:side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>", methods=["GET", "POST"])
 @hand_saves
 def half(side_token: str, number: int) -> Page:
     """This side's half of hand ``number``: the hand in play, or a half of its reopened by another side."""
@@ -174,7 +174,7 @@ def half(side_token: str, number: int) -> Page:
     return redirect(url_for("games.side_page", side_token=side_token, sent=number) + "#status")
 
 
-@bp.post("/s/<side_token>/preview")
+@bp.post("/s/<secret:side_token>/preview")
 def half_preview(side_token: str) -> str:
     """This side's half as typed, scored item by item (the half form's live preview)."""
     link = side_or_404(side_token)
@@ -198,7 +198,7 @@ def half_preview(side_token: str) -> str:
     return render_template("games/_half_preview.html", result=result.sides[side], problems=[], **shown)
 
 
-@bp.get("/s/<side_token>/status")
+@bp.get("/s/<secret:side_token>/status")
 def half_status(side_token: str) -> Response:
     """Who is still counting the hand in play (the half form shows it live, as a fragment)."""
     link = side_or_404(side_token)
@@ -217,7 +217,7 @@ def half_status(side_token: str) -> Response:
 # ---- what a side does with its half and the others' ---------------------------------------------
 
 
-@bp.post(f"/s/<side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>/withdraw")
+@bp.post(f"/s/<secret:side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>/withdraw")
 @hand_saves
 def withdraw(side_token: str, number: int) -> Response:
     """Take this side's half of the hand in play back (the side counts again)."""
@@ -229,7 +229,7 @@ def withdraw(side_token: str, number: int) -> Response:
     return _back(side_token)
 
 
-@bp.post(f"/s/<side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>/keep")
+@bp.post(f"/s/<secret:side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>/keep")
 @hand_saves
 def keep(side_token: str, number: int) -> Response:
     """ "It is right as it is": this side sends its reopened half again unchanged (the others are asked again)."""
@@ -245,7 +245,7 @@ def keep(side_token: str, number: int) -> Response:
     return _back(side_token)
 
 
-@bp.post(f"/s/<side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>/agree")
+@bp.post(f"/s/<secret:side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>/agree")
 @hand_saves
 def agree(side_token: str, number: int) -> Response:
     """This side agrees to hand ``number`` as it stands (the version it was shown)."""
@@ -257,7 +257,7 @@ def agree(side_token: str, number: int) -> Response:
     return _back(side_token)
 
 
-@bp.post(f"/s/<side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>/dispute")
+@bp.post(f"/s/<secret:side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>/dispute")
 @hand_saves
 def dispute(side_token: str, number: int) -> Page:
     """This side says another side's half of hand ``number`` is not right: that half opens again."""

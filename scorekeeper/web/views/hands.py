@@ -33,7 +33,7 @@ from .memory import phone_id
 from .problems import problems_by_field, rule_problems
 
 
-@bp.route("/e/<edit_token>/hands/new", methods=["GET", "POST"])
+@bp.route("/e/<secret:edit_token>/hands/new", methods=["GET", "POST"])
 @hand_saves
 def record_hand(edit_token: str) -> Page:
     """Record the next hand."""
@@ -68,7 +68,7 @@ def record_hand(edit_token: str) -> Page:
     return redirect(url_for("games.edit_sheet", edit_token=edit_token) + f"#hand-{sheet.next_hand}")
 
 
-@bp.route(f"/e/<edit_token>/hands/<int(max={MAX_ROW_NUMBER}):number>", methods=["GET", "POST"])
+@bp.route(f"/e/<secret:edit_token>/hands/<int(max={MAX_ROW_NUMBER}):number>", methods=["GET", "POST"])
 @hand_saves
 def edit_hand(edit_token: str, number: int) -> Page:
     """Fix an earlier hand; every later total follows."""
@@ -125,7 +125,7 @@ def form_expired(error: CSRFError) -> Page | tuple[Response, int]:
     return _render_hand_form(game, sheet, form, number, status=400)
 
 
-@bp.post("/e/<edit_token>/preview")
+@bp.post("/e/<secret:edit_token>/preview")
 def preview(edit_token: str) -> str:
     """The hand's score as typed, item by item (the live preview fetches this)."""
     game = find_or_404(edit_token, editable=True)
@@ -153,7 +153,7 @@ def preview(edit_token: str) -> str:
     return body
 
 
-@bp.post("/e/<edit_token>/undo")
+@bp.post("/e/<secret:edit_token>/undo")
 @hand_saves
 def undo(edit_token: str) -> Response:
     """Remove the last hand (if it is still the one shown)."""
@@ -169,7 +169,7 @@ def undo(edit_token: str) -> Response:
     return redirect(url_for("games.edit_sheet", edit_token=edit_token))
 
 
-@bp.post(f"/e/<edit_token>/restore/<int(max={MAX_ROW_NUMBER}):undo_id>")
+@bp.post(f"/e/<secret:edit_token>/restore/<int(max={MAX_ROW_NUMBER}):undo_id>")
 @hand_saves
 def restore(edit_token: str, undo_id: int) -> Response:
     """Put an undone hand back (the undo was a mistake)."""

@@ -17,7 +17,7 @@ from .halves import side_or_404
 from .nights import night_or_404, night_view
 
 
-@bp.get("/n/<director_token>/cards")
+@bp.get("/n/<secret:director_token>/cards")
 def table_cards(director_token: str) -> str:
     """A printable card per table: its number and a QR code that leads, all night, to the table's game of
     the round in play, for recording (nobody types a link)."""
@@ -29,7 +29,7 @@ def table_cards(director_token: str) -> str:
     return render_template("nights/cards.html", night=night, cards=cards)
 
 
-@bp.get("/night/t/<table_token>/<int(max=999):number>")
+@bp.get("/night/t/<secret:table_token>/<int(max=999):number>")
 def table_entry(table_token: str, number: int) -> Page:
     """A table card's code: the table's game of the round in play (by halves: which pair are you?)."""
     night = nights.find_by_table_token(table_token)
@@ -42,7 +42,7 @@ def table_entry(table_token: str, number: int) -> Page:
     return render_template("nights/table.html", number=number, table=table, game=game, **night_view(night))
 
 
-@bp.post("/e/<edit_token>/agree-table")
+@bp.post("/e/<secret:edit_token>/agree-table")
 def agree_table(edit_token: str) -> Response:
     """ "We agree": at a club night, a player of the pair that did not record agrees to the table's finished
     game on the recorder's phone; the result counts in the night's standings from then on."""
@@ -54,7 +54,7 @@ def agree_table(edit_token: str) -> Response:
     return redirect(url_for("games.edit_sheet", edit_token=edit_token) + "#night-table")
 
 
-@bp.post("/s/<side_token>/finished")
+@bp.post("/s/<secret:side_token>/finished")
 def side_finished(side_token: str) -> Response:
     """ "We have finished": when each pair counts its own half, a round of minutes is over and no hand has
     been recorded since the clock ran out; a pair says the hand that was in play is in (or that none was)."""

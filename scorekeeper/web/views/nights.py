@@ -98,7 +98,7 @@ def _house(ruleset_id: str, formdata: Any) -> tuple[RuleSet, NewGameForm]:
     return ruleset, new_game_form(ruleset, base.players, 2, formdata=formdata)
 
 
-@bp.get("/n/<director_token>")
+@bp.get("/n/<secret:director_token>")
 def night_board(director_token: str) -> Response:
     """The director's board: links and codes, pairs, the round being played, the standings; followed live
     (a table's hand or agreement shows within 2 s), 304 while nothing changed."""
@@ -117,7 +117,7 @@ def night_board(director_token: str) -> Response:
     return response
 
 
-@bp.post("/n/<director_token>/pairs")
+@bp.post("/n/<secret:director_token>/pairs")
 def add_pair(director_token: str) -> Page:
     """The director adds a pair (before the first round, or late between rounds)."""
     night = night_or_404(director_token, director=True)
@@ -128,7 +128,7 @@ def add_pair(director_token: str) -> Page:
     return render_template("nights/board.html", **_board(night, form, ReasonForm(), problem)), 400
 
 
-@bp.post("/n/<director_token>/pairs/<int(max=999):number>/withdraw")
+@bp.post("/n/<secret:director_token>/pairs/<int(max=999):number>/withdraw")
 def withdraw_pair(director_token: str, number: int) -> Page:
     """A pair leaves between rounds (its results so far stay)."""
     night = night_or_404(director_token, director=True)
@@ -143,7 +143,7 @@ def withdraw_pair(director_token: str, number: int) -> Page:
     return redirect(url_for("games.night_board", director_token=director_token) + "#pairs")
 
 
-@bp.post("/n/<director_token>/rounds")
+@bp.post("/n/<secret:director_token>/rounds")
 def draw_round(director_token: str) -> Page:
     """Seat the next round and open its tables' games (before every table has finished: with a reason)."""
     night = night_or_404(director_token, director=True)
@@ -160,7 +160,7 @@ def draw_round(director_token: str) -> Page:
     return redirect(url_for("games.night_board", director_token=director_token) + "#tables")
 
 
-@bp.post("/n/<director_token>/rounds/<int(max=99):round_number>/tables/<int(max=999):table_number>/fix")
+@bp.post("/n/<secret:director_token>/rounds/<int(max=99):round_number>/tables/<int(max=999):table_number>/fix")
 def fix_table(director_token: str, round_number: int, table_number: int) -> Page:
     """The director sets a table's result, with the reason (logged)."""
     night = night_or_404(director_token, director=True)
@@ -176,7 +176,7 @@ def fix_table(director_token: str, round_number: int, table_number: int) -> Page
     return redirect(url_for("games.night_board", director_token=director_token) + f"#table-{table_number}")
 
 
-@bp.post("/n/<director_token>/move")
+@bp.post("/n/<secret:director_token>/move")
 def move_pair(director_token: str) -> Page:
     """The director swaps two pairs' seats in the round just drawn, before their tables begin (logged)."""
     night = night_or_404(director_token, director=True)
@@ -298,7 +298,7 @@ def night_results(public_id: str, kind: str) -> Response:
     return download(out.getvalue(), "text/csv; charset=utf-8", f"night-{night.public_id}.csv")
 
 
-@bp.route("/night/<public_id>/join/<door>", methods=["GET", "POST"])
+@bp.route("/night/<public_id>/join/<secret:door>", methods=["GET", "POST"])
 def join_night(public_id: str, door: str) -> Page:
     """A pair adds itself at the door, from the door's QR code (the public link alone does not lead here)."""
     night = nights.find_by_door(public_id, door)

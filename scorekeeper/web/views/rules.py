@@ -18,7 +18,7 @@ guard_links(bp)
 def _routes(rule: str, endpoint: str, view: object) -> None:
     bp.add_url_rule(f"/rules{rule}", endpoint, view)  # type: ignore[arg-type]
     bp.add_url_rule(f"/g/<public_id>/rules{rule}", endpoint, view)  # type: ignore[arg-type]
-    bp.add_url_rule(f"/e/<edit_token>/rules{rule}", endpoint, view)  # type: ignore[arg-type]
+    bp.add_url_rule(f"/e/<secret:edit_token>/rules{rule}", endpoint, view)  # type: ignore[arg-type]
 
 
 def index(public_id: str | None = None, edit_token: str | None = None) -> str:

@@ -22,7 +22,7 @@ def share_read_only(public_id: str) -> str:
     return _share(find_or_404(public_id, editable=False), editable=False)
 
 
-@bp.get("/e/<edit_token>/share")
+@bp.get("/e/<secret:edit_token>/share")
 def share(edit_token: str) -> str:
     """The code, the read-only link and, behind a tap, the edit link of a game."""
     return _share(find_or_404(edit_token, editable=True), editable=True)
@@ -38,7 +38,7 @@ def _share(game: Game, *, editable: bool) -> str:
     return render_template("games/share.html", game=game, editable=editable, links=links, sides=sides)
 
 
-@bp.post("/e/<edit_token>/new-link")
+@bp.post("/e/<secret:edit_token>/new-link")
 def new_edit_link(edit_token: str) -> Response:
     """Replace the game's edit link (the old one stops working), e.g. after it was shared too widely."""
     game = services.replace_edit_link(find_or_404(edit_token, editable=True))
@@ -46,7 +46,7 @@ def new_edit_link(edit_token: str) -> Response:
     return redirect(url_for("games.share", edit_token=game.edit_token, new_link=1))
 
 
-@bp.route("/e/<edit_token>/recording", methods=["GET", "POST"])
+@bp.route("/e/<secret:edit_token>/recording", methods=["GET", "POST"])
 def recording(edit_token: str) -> Page:
     """How the game's hands are recorded (one recorder, or each side its own half), and each side's
     link and QR code when by halves."""

@@ -34,7 +34,7 @@ guard_links(bp)
 def _routes(name: str, view: Any) -> None:
     bp.add_url_rule(f"/tools/{name}", name.replace("-", "_"), view)
     bp.add_url_rule(f"/g/<public_id>/tools/{name}", name.replace("-", "_"), view)
-    bp.add_url_rule(f"/e/<edit_token>/tools/{name}", name.replace("-", "_"), view)
+    bp.add_url_rule(f"/e/<secret:edit_token>/tools/{name}", name.replace("-", "_"), view)
 
 
 def _answer_view(page: Reading, answer: Answer) -> dict[str, Any]:
