@@ -32,6 +32,10 @@ class Config:
     RATE_LIMIT_NEW_GAMES = "30 per minute;300 per day"
     RATE_LIMIT_HAND_SAVES = "120 per minute"
     RATE_LIMIT_WRONG_TOKENS = "30 per minute"
+    # Pairs joining a club night at its door: per address (a club's Wi-Fi is one) and per night from every
+    # address. Thirty tables arriving at once, 60 pairs in the same minute, all get in; a script does not.
+    RATE_LIMIT_DOOR = "30 per minute"
+    RATE_LIMIT_DOOR_NIGHT = "60 per minute"
     # The address other phones use, e.g. "http://192.168.1.20:8000" (empty: found from the page and the network).
     PUBLIC_URL = ""
     # Behind a reverse proxy: how many proxies set X-Forwarded-For/-Proto/-Host (0: none, trust nothing).

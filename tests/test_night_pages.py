@@ -244,3 +244,132 @@ def test_the_board_is_followed_live_and_answers_304_while_nothing_changed(app, c
     changed = client.get(board, headers={"If-None-Match": first.headers["ETag"]})
     assert changed.status_code == 200
     assert "waiting for agreement" in seen(changed)
+
+
+# Issue 33: a night's settings out of bounds come back refused, naming the field, in the reader's language;
+# a full night's door and board refuse the next pair by name.
+
+#: Each bounded setting: the form's other values, the bound's ends, and what is said in English and Spanish.
+BOUNDS = [
+    ("rounds", {}, 1, 20, "Rounds: 1 to 20 a night.", "Rondas: de 1 a 20 por noche."),
+    ("round_length", {}, 1, 12, "Hands a round: 1 to 12.", "Manos por ronda: de 1 a 12."),
+    ("round_length", {"round_kind": "minutes"}, 5, 240, "Minutes a round: 5 to 240.", "Minutos por ronda: de 5 a 240."),
+    (
+        "mitchell_step",
+        {},
+        1,
+        9,
+        "Tables the moving line moves each round: 1 to 9.",
+        "Mesas que avanza la línea que se mueve en cada ronda: de 1 a 9.",
+    ),
+    (
+        "decisive",
+        {},
+        50,
+        100_000,
+        "Difference worth 20-0: 50 to 100000 points, or empty.",
+        "Diferencia que vale 20-0: de 50 a 100000 puntos, o vacía.",
+    ),
+    (
+        "bye_points",
+        {"scoring": "scale"},
+        0,
+        20,
+        "Victory points for sitting a round out: 0 to 20.",
+        "Puntos de victoria por descansar una ronda: de 0 a 20.",
+    ),
+    (
+        "bye_points",
+        {"scoring": "match"},
+        0,
+        2,
+        "Victory points for sitting a round out: with match points, 0 to 2 (a win is 2).",
+        "Puntos de victoria por descansar una ronda: con puntos de partido, de 0 a 2 (una victoria vale 2).",
+    ),
+    (
+        "bye_difference",
+        {},
+        0,
+        10_000,
+        "Points for sitting a round out: 0 to 10000.",
+        "Tantos por descansar una ronda: de 0 a 10000.",
+    ),
+]
+
+
+def box(response, field: str) -> str:
+    """The number box of ``field`` on the page."""
+    return re.search(rf'<input id="{field}"[^>]*>', response.get_data(as_text=True)).group(0)
+
+
+@pytest.mark.parametrize(
+    ("field", "others", "least", "most", "english", "spanish"),
+    BOUNDS,
+    ids=[f"{field}-{others}" for field, others, *_ in BOUNDS],
+)
+def test_each_setting_past_its_bound_comes_back_refused_naming_it_in_the_readers_language(
+    client, field, others, least, most, english, spanish
+):
+    for value in (least - 1, most + 1):
+        form = {**SETTINGS, **others, field: str(value)}
+        refused = client.post("/nights/new", data=form)
+        assert refused.status_code == 400
+        assert english in seen(refused)
+        assert f'value="{value}"' in box(refused, field)  # the form back as typed
+        client.set_cookie("lang", "es")
+        en_espanol = client.post("/nights/new", data=form)
+        client.delete_cookie("lang")
+        assert en_espanol.status_code == 400
+        assert spanish in seen(en_espanol)
+    for value in (least, most):
+        started = client.post("/nights/new", data={**SETTINGS, **others, field: str(value)})
+        assert started.status_code == 302, seen(started)
+
+
+def test_the_number_boxes_offer_the_bounds_the_night_checks(client):
+    page = client.get("/nights/new")
+    for field, least, most in [("rounds", 1, 20), ("mitchell_step", 1, 9), ("decisive", 50, 100_000)]:
+        assert f'max="{most}" min="{least}"' in box(page, field)
+
+
+def crowd(app, board: str, count: int) -> None:
+    """``count`` pairs entered at once (as hundreds of door posts would have added them)."""
+    with app.app_context():
+        from scorekeeper.store.database import db
+        from scorekeeper.store.nights import Night, NightPair
+
+        night = db.session.scalars(db.select(Night).where(Night.director_token == board.split("/")[-1])).one()
+        db.session.add_all(
+            NightPair(night_id=night.id, number=k, players=[f"A{k}", f"B{k}"]) for k in range(1, count + 1)
+        )
+        db.session.commit()
+
+
+def test_a_full_night_refuses_the_next_pair_at_the_door_and_on_the_board_naming_the_limit(app, client, board):
+    crowd(app, board, 399)
+    door = re.search(r"/night/[\w-]+/join/[\w-]+", client.get(board).get_data(as_text=True)).group(0)
+    joined = client.post(door, data={"first": "Ana", "second": "Luis"})
+    assert "You are in: pair 400" in page_text(client.get(joined.headers["Location"]))
+    refused = client.post(door, data={"first": "Bea", "second": "Juan"})
+    assert refused.status_code == 400
+    assert "This night is full: a night holds at most 400 pairs." in seen(refused)
+    assert 'value="Bea"' in refused.get_data(as_text=True)
+    assert 'value="Juan"' in refused.get_data(as_text=True)
+    client.set_cookie("lang", "es")
+    en_espanol = client.post(door, data={"first": "Bea", "second": "Juan"})
+    assert en_espanol.status_code == 400
+    assert "Esta noche está completa: una noche admite como máximo 400 parejas." in seen(en_espanol)
+    client.delete_cookie("lang")
+    on_board = client.post(board + "/pairs", data={"first": "Cris", "second": "Dani"})
+    assert on_board.status_code == 400
+    assert "This night is full: a night holds at most 400 pairs." in seen(on_board)
+    assert "Cris &amp; Dani" not in client.get(board).get_data(as_text=True)
+
+
+def test_a_step_the_tables_cannot_take_is_refused_on_the_board_not_a_server_error(client):
+    board = client.post("/nights/new", data={**SETTINGS, "mitchell_step": "2"}).headers["Location"]
+    for first, second in PAIRS:
+        client.post(board + "/pairs", data={"first": first, "second": second})
+    refused = client.post(board + "/rounds", data={"reason": ""})
+    assert refused.status_code == 400
+    assert "Moving 2 tables a round would repeat meetings at 2 tables" in seen(refused)

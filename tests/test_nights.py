@@ -12,8 +12,8 @@ from scorekeeper.engine import OptionError
 from scorekeeper.services import night_results, nights, round_play
 from scorekeeper.store.database import db
 from scorekeeper.store.models import Game
-from scorekeeper.store.nights import Night, NightLog
-from scorekeeper.tournament import VictoryScale, default_decisive
+from scorekeeper.store.nights import Night, NightLog, NightPair
+from scorekeeper.tournament import MOST_PAIRS, VictoryScale, default_decisive
 
 from .helpers import record, side
 
@@ -27,9 +27,8 @@ def ctx(app):
 
 
 def night_of(**settings) -> Night:
-    new = nights.NewNight(
-        name="Martes del club", held_on=date(2026, 11, 24), ruleset_id="classic", round_length=1, **settings
-    )
+    settings = {"round_length": 1, **settings}
+    new = nights.NewNight(name="Martes del club", held_on=date(2026, 11, 24), ruleset_id="classic", **settings)
     return nights.start_night(new)
 
 
@@ -176,3 +175,67 @@ def test_all_against_all_with_a_late_pair_seats_pairs_that_have_not_met(ctx):
             play(table, "K:5", "Q:4")
             round_play.agree_table(db.session.get(Game, table.game_id))
     assert len(met) == len(set(met))  # the circle drawn again for five pairs would repeat a meeting
+
+
+# Issue 33: a night holds at most MOST_PAIRS pairs; its settings out of bounds are refused, never bent.
+
+
+def crowd(night: Night, count: int) -> Night:
+    """``count`` pairs entered at once (as the door would have added them, without its hundreds of posts)."""
+    db.session.add_all(NightPair(night_id=night.id, number=k, players=[f"A{k}", f"B{k}"]) for k in range(1, count + 1))
+    db.session.commit()
+    return fresh(night)
+
+
+def test_a_night_takes_its_four_hundredth_pair_and_refuses_the_next_naming_the_limit(ctx):
+    night = crowd(night_of(), MOST_PAIRS - 1)
+    assert nights.add_pair(night, ["Ana", "Luis"]).number == MOST_PAIRS
+    with pytest.raises(services.Refused) as refused:
+        nights.add_pair(fresh(night), ["Bea", "Juan"])
+    assert refused.value.field == "pairs"
+    assert refused.value.msg.render() == "This night is full: a night holds at most 400 pairs."
+    assert len(fresh(night).pairs) == MOST_PAIRS
+
+
+def test_a_full_night_refuses_a_late_pair_even_after_one_has_left(ctx):
+    night = with_pairs(night_of(), 4)
+    nights.draw_round(night)
+    for table in fresh(night).played[-1].tables:
+        play(table, "K:5", "Q:4")
+        round_play.agree_table(db.session.get(Game, table.game_id))
+    nights.withdraw_pair(fresh(night), 4)
+    db.session.add_all(NightPair(night_id=night.id, number=k, players=["X", "Y"]) for k in range(5, MOST_PAIRS + 1))
+    db.session.commit()
+    with pytest.raises(services.Refused) as refused:
+        nights.add_pair(fresh(night), ["Late", "Pair"])
+    assert refused.value.field == "pairs"
+
+
+def test_the_settings_issue_33_saw_bent_are_refused_naming_the_field(ctx):
+    for bad, field, said in [
+        ({"rounds": 0}, "rounds", "Rounds: 1 to 20 a night."),
+        ({"mitchell_step": 0}, "mitchell_step", "Tables the moving line moves each round: 1 to 9."),
+        ({"bye_points": -20.0}, "bye_points", "Victory points for sitting a round out: 0 to 20."),
+        ({"bye_difference": -10_000}, "bye_difference", "Points for sitting a round out: 0 to 10000."),
+        ({"round_length": 13}, "round_length", "Hands a round: 1 to 12."),
+        ({"round_kind": "minutes", "round_length": 4}, "round_length", "Minutes a round: 5 to 240."),
+        ({"decisive": 49}, "decisive", "Difference worth 20-0: 50 to 100000 points, or empty."),
+        ({"scoring": "match", "bye_points": 3.0}, "bye_points", "with match points, 0 to 2 (a win is 2)"),
+    ]:
+        with pytest.raises(services.Refused) as refused:
+            night_of(**bad)
+        assert refused.value.field == field
+        assert said in refused.value.msg.render()
+    assert db.session.scalar(db.select(db.func.count(Night.id))) == 0
+
+
+def test_a_mitchell_step_sharing_a_divisor_with_the_tables_is_refused_at_the_draw_not_a_crash(ctx):
+    night = with_pairs(night_of(mitchell_step=2), 4)  # 2 tables
+    with pytest.raises(services.Refused) as refused:
+        nights.draw_round(night)
+    assert refused.value.field == "mitchell_step"
+    assert "at 2 tables" in refused.value.msg.render()
+    assert fresh(night).played == []
+    assert fresh(night).lines is None
+    nights.add_pair(fresh(night), ["Late", "Pair"])  # 5 pairs, 3 tables: a step of 2 seats them
+    assert len(nights.draw_round(fresh(night)).tables) == 2

@@ -13,6 +13,7 @@ import hmac
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from math import gcd
 from typing import Any
 
 from sqlalchemy import select
@@ -24,18 +25,43 @@ from ..engine.options import table_options
 from ..shapes.limits import PLAYER_NAME, is_token, short_code, text_problem
 from ..store.database import db
 from ..store.models import RECORDINGS, Game, now
-from ..store.nights import MOVEMENTS, ROUND_KINDS, SCORINGS, Night, NightLog, NightPair, NightRound, NightTable
-from ..tournament import Round, TieBreak, all_against_all, by_standings, join, leave, mitchell, mitchell_lines
+from ..store.nights import Night, NightLog, NightPair, NightRound, NightTable
+from ..tournament import (
+    MOST_PAIRS,
+    NightSettings,
+    Round,
+    SettingRefused,
+    TieBreak,
+    all_against_all,
+    by_standings,
+    join,
+    leave,
+    mitchell,
+    mitchell_lines,
+)
 from .errors import Refused
 from .games import NewGame, NewSide, new_game
 from .night_results import night_standings, table_result
 from .transaction import begin_write, writes
 
-#: The longest night's name and the most rounds, tables' hands and minutes a night takes.
+#: The longest night's name (the bounds of the other settings are the tournament package's).
 NIGHT_NAME = 80
-MOST_ROUNDS = 20
-MOST_HANDS = 12
-MOST_MINUTES = 240
+
+#: What a setting out of its bound says, naming it as the night's form does (one wording for the form and
+#: the use case), by ``SettingRefused.key``.
+OUT_OF_BOUNDS = {
+    "rounds": N_("Rounds: %(least)s to %(most)s a night."),
+    "movements.count": N_("Say how each round is seated: %(least)s to %(most)s movements, one a round."),
+    "round_length.hands": N_("Hands a round: %(least)s to %(most)s."),
+    "round_length.minutes": N_("Minutes a round: %(least)s to %(most)s."),
+    "mitchell_step": N_("Tables the moving line moves each round: %(least)s to %(most)s."),
+    "decisive": N_("Difference worth 20-0: %(least)s to %(most)s points, or empty."),
+    "bye_points.victory": N_("Victory points for sitting a round out: %(least)s to %(most)s."),
+    "bye_points.match": N_(
+        "Victory points for sitting a round out: with match points, %(least)s to %(most)s (a win is 2)."
+    ),
+    "bye_difference": N_("Points for sitting a round out: %(least)s to %(most)s."),
+}
 
 
 @dataclass(frozen=True)
@@ -83,29 +109,13 @@ def start_night(new: NewNight) -> Night:
     base = RULESETS.get(new.ruleset_id)
     if base is None or 2 not in base.sides_allowed or base.players not in (2, 4) or base.cutthroat:
         raise Refused("ruleset", Msg(N_("A club night seats two sides at each table: choose such a rule set.")))
-    options = {**table_options(base, base.players), **_round_options(new), **new.options}
-    configure(base, options, sides=2)  # raises OptionError naming the house rule
     name = " ".join(new.name.split())
     if not name or len(name) > NIGHT_NAME or text_problem(name, "name") is not None:
         raise Refused("name", Msg(N_("A night's name is 1 to %(most)s characters."), {"most": NIGHT_NAME}))
     _check_choice("recording", new.recording, RECORDINGS)
-    _check_choice("round_kind", new.round_kind, ROUND_KINDS)
-    _check_choice("scoring", new.scoring, SCORINGS)
-    for movement in new.movements:
-        _check_choice("movements", movement, MOVEMENTS)
-    if not new.movements:
-        raise Refused("movements", Msg(N_("Say how the first round is seated.")))
-    if not 1 <= new.rounds <= MOST_ROUNDS:
-        raise Refused("rounds", Msg(N_("A night has 1 to %(most)s rounds."), {"most": MOST_ROUNDS}))
-    if new.round_kind != "game" and not 1 <= (new.round_length or 0) <= _most_length(new.round_kind):
-        most = _most_length(new.round_kind)
-        raise Refused("round_length", Msg(N_("A round lasts 1 to %(most)s."), {"most": most}))
-    if new.decisive is not None and not 50 <= new.decisive <= 100_000:
-        raise Refused("decisive", Msg(N_("The decisive difference is 50 to 100000 points.")))
-    if sorted(new.tie_breaks) != sorted(set(new.tie_breaks)) or not set(new.tie_breaks) <= set(TieBreak):
-        raise Refused("tie_breaks", Msg(N_("Each tie-break is named once.")))
-    if not 1 <= new.mitchell_step <= 9:
-        raise Refused("mitchell_step", Msg(N_("The moving line moves 1 to 9 tables a round.")))
+    settings = night_settings(new)
+    options = {**table_options(base, base.players), **_round_options(settings), **new.options}
+    configure(base, options, sides=2)  # raises OptionError naming the house rule
     begin_write()
     night = Night(
         name=name,
@@ -113,16 +123,16 @@ def start_night(new: NewNight) -> Night:
         ruleset_id=base.id,
         options=options,
         recording=new.recording,
-        round_kind=new.round_kind,
-        round_length=None if new.round_kind == "game" else new.round_length,
-        rounds=new.rounds,
-        movements=list(new.movements),
-        mitchell_step=new.mitchell_step,
-        scoring=new.scoring,
-        decisive=new.decisive,
-        tie_breaks=list(new.tie_breaks),
-        bye_points=new.bye_points,
-        bye_difference=new.bye_difference,
+        round_kind=settings.round_kind,
+        round_length=None if settings.round_kind == "game" else settings.round_length,
+        rounds=settings.rounds,
+        movements=list(settings.movements),
+        mitchell_step=settings.mitchell_step,
+        scoring=settings.scoring,
+        decisive=settings.decisive,
+        tie_breaks=list(settings.tie_breaks),
+        bye_points=float(settings.bye_points),
+        bye_difference=settings.bye_difference,
         club_id=new.club_id,
     )
     db.session.add(night)
@@ -130,6 +140,35 @@ def start_night(new: NewNight) -> Night:
     db.session.add(NightLog(night_id=night.id, action="start"))
     db.session.commit()
     return night
+
+
+def night_settings(new: NewNight) -> NightSettings:
+    """The night's settings, checked by the tournament package (``Refused`` naming the first one out of
+    bounds, in the words of the night's form)."""
+    try:
+        return NightSettings(
+            round_kind=new.round_kind,
+            round_length=new.round_length,
+            rounds=new.rounds,
+            movements=tuple(new.movements),
+            mitchell_step=new.mitchell_step,
+            scoring=new.scoring,
+            decisive=new.decisive,
+            tie_breaks=tuple(new.tie_breaks),
+            bye_points=new.bye_points,
+            bye_difference=new.bye_difference,
+        )
+    except SettingRefused as refused:
+        raise Refused(refused.field, setting_problem(refused)) from None
+
+
+def setting_problem(refused: SettingRefused) -> Msg:
+    """What the reader is told of a setting the tournament package refused."""
+    if refused.bound is not None:
+        return Msg(OUT_OF_BOUNDS[refused.key], {"least": refused.bound.least, "most": refused.bound.most})
+    if refused.field == "tie_breaks":
+        return Msg(N_("Each tie-break is named once."))
+    return Msg(N_("%(field)s is one of: %(choices)s."), {"field": refused.field, "choices": ", ".join(refused.choices)})
 
 
 def find_night(token: str, *, director: bool) -> Night | None:
@@ -194,7 +233,8 @@ def find_by_code(code: str) -> Night | None:
 @writes
 def add_pair(night: Night, players: Sequence[str]) -> NightPair:
     """A pair joins the night (at the door, or entered by the director): before the first round, or late,
-    between rounds (it plays from the next round; in a Mitchell it takes an empty seat or a new table)."""
+    between rounds (it plays from the next round; in a Mitchell it takes an empty seat or a new table).
+    A night holds at most ``MOST_PAIRS`` pairs, however they came or whether they left since."""
     names = [" ".join(name.split()) for name in players]
     wanted = players_a_pair(night.ruleset_id)
     if len(names) != wanted or not all(names) or any(len(name) > PLAYER_NAME for name in names):
@@ -203,6 +243,11 @@ def add_pair(night: Night, players: Sequence[str]) -> NightPair:
         raise Refused("players", Msg(N_("A name holds a character that cannot be kept; type it again.")))
     night = lock_night(night)
     _between_rounds(night)
+    if len(night.pairs) >= MOST_PAIRS:
+        db.session.rollback()
+        raise Refused(
+            "pairs", Msg(N_("This night is full: a night holds at most %(most)s pairs."), {"most": MOST_PAIRS})
+        )
     number = max((pair.number for pair in night.pairs), default=0) + 1
     pair = NightPair(number=number, players=names, joined_before_round=len(night.played) + 1)
     night.pairs.append(pair)
@@ -271,15 +316,11 @@ def draw_round(night: Night, reason: str = "") -> NightRound:
 # ---- helpers --------------------------------------------------------------------------------------
 
 
-def _round_options(new: NewNight) -> dict[str, Any]:
+def _round_options(settings: NightSettings) -> dict[str, Any]:
     """A round of N hands is a game of N hands for the engine: it ends by itself."""
-    if new.round_kind == "hands" and new.round_length:
-        return {"match_mode": "round", "hands_in_match": new.round_length}
+    if settings.round_kind == "hands" and settings.round_length:
+        return {"match_mode": "round", "hands_in_match": settings.round_length}
     return {}
-
-
-def _most_length(kind: str) -> int:
-    return MOST_MINUTES if kind == "minutes" else MOST_HANDS
 
 
 def _check_choice(name: str, value: str, allowed: Sequence[str]) -> None:
@@ -316,6 +357,19 @@ def _seat(night: Night, movement: str, number: int, playing: list[int]) -> Round
             staying, moving = mitchell_lines(playing)
             night.lines = [list(staying), list(moving)]
         mitchell_round = sum(1 for r in night.played if r.movement == "mitchell") + 1
+        tables = len(_lines(night)[0])
+        if tables > 1 and gcd(night.mitchell_step, tables) != 1:
+            db.session.rollback()
+            raise Refused(
+                "mitchell_step",
+                Msg(
+                    N_(
+                        "Moving %(step)s tables a round would repeat meetings at %(tables)s tables: add or "
+                        "withdraw a pair, so that the number of tables shares no divisor with %(step)s."
+                    ),
+                    {"step": night.mitchell_step, "tables": tables},
+                ),
+            )
         return mitchell(_lines(night), mitchell_round, night.mitchell_step)
     met = {frozenset((t.north_south, t.east_west)) for r in night.played for t in r.tables}
     had_bye = {pair for r in night.played for pair in r.byes}

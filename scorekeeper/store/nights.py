@@ -13,15 +13,6 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from .database import db
 from .models import Game, new_join_code, new_token, now
 
-#: What a round is: a game to the rule set's target, a number of hands, or minutes (then the hand in play
-#: is finished).
-ROUND_KINDS = ("game", "hands", "minutes")
-#: How a round seats the pairs: the Mitchell (one line stays, the other moves), all against all, or by the
-#: standings (1st against 2nd...; "standings_new": no meeting repeated).
-MOVEMENTS = ("mitchell", "round_robin", "standings", "standings_new")
-#: How a table's result counts: the continuous victory-point scale, a Burraco step table, match points.
-SCORINGS = ("scale", "burraco_3", "burraco_4", "match")
-
 
 class Club(db.Model):  # type: ignore[name-defined,misc]
     """A club that keeps its nights: its season's table and each pair's and player's record across nights."""
@@ -56,13 +47,13 @@ class Night(db.Model):  # type: ignore[name-defined,misc]
     ruleset_id: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     recording: Mapped[str] = mapped_column(String(8), default="one")  # every table's game: models.RECORDINGS
-    round_kind: Mapped[str] = mapped_column(String(8), default="hands")  # ROUND_KINDS
+    round_kind: Mapped[str] = mapped_column(String(8), default="hands")  # tournament.ROUND_KINDS
     round_length: Mapped[int | None] = mapped_column(Integer, default=3)  # hands or minutes (None: a game)
     rounds: Mapped[int] = mapped_column(Integer, default=3)  # as planned; the director may play more or fewer
-    # Each round's movement in order (MOVEMENTS); rounds past the list repeat its last.
+    # Each round's movement in order (tournament.MOVEMENTS); rounds past the list repeat its last.
     movements: Mapped[list[str]] = mapped_column(JSON, default=list)
     mitchell_step: Mapped[int] = mapped_column(Integer, default=1)
-    scoring: Mapped[str] = mapped_column(String(10), default="scale")  # SCORINGS
+    scoring: Mapped[str] = mapped_column(String(10), default="scale")  # tournament.SCORINGS
     decisive: Mapped[int | None] = mapped_column(Integer, default=None)  # the scale's B (None: the default)
     tie_breaks: Mapped[list[str]] = mapped_column(JSON, default=list)  # tournament.TieBreak values, in order
     # A bye (sitting a round out) is worth these points and this difference (a Genova club: 14 VP, +355).

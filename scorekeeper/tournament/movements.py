@@ -180,22 +180,28 @@ SEARCH_BUDGET = 20_000
 def _pair_down(pairs: list[int], avoid: set[frozenset[int]]) -> list[tuple[int, int]] | None:
     """The best-placed first pair against the best-placed partner it may meet, and so on down; None when
     no seating avoids every meeting in ``avoid``, or none was found within ``SEARCH_BUDGET`` tries (a
-    search that goes back to try the next partner)."""
-    budget = [SEARCH_BUDGET]
-
-    def search(left: list[int]) -> list[tuple[int, int]] | None:
+    search that goes back to try the next partner). A loop over a stack of its own, not a recursion: its
+    depth is the number of tables, which no interpreter's stack limit need hold."""
+    budget = SEARCH_BUDGET
+    seating: list[tuple[int, int]] = []
+    # For each table seated so far, and the next: the pairs still to seat, and the next partner to try.
+    stack: list[tuple[list[int], int]] = [(pairs, 0)]
+    while stack:
+        left, tried = stack[-1]
         if not left:
-            return []
+            return seating
         first, rest = left[0], left[1:]
-        for k, partner in enumerate(rest):
-            budget[0] -= 1
-            if budget[0] < 0:
+        for k in range(tried, len(rest)):
+            budget -= 1
+            if budget < 0:
                 return None
-            if frozenset((first, partner)) in avoid:
-                continue
-            below = search(rest[:k] + rest[k + 1 :])
-            if below is not None:
-                return [(first, partner), *below]
-        return None
-
-    return search(pairs)
+            if frozenset((first, rest[k])) not in avoid:
+                stack[-1] = (left, k + 1)  # back here, the next partner is tried
+                seating.append((first, rest[k]))
+                stack.append((rest[:k] + rest[k + 1 :], 0))
+                break
+        else:  # no partner left for ``first``: undo the table above and try its next partner
+            stack.pop()
+            if seating:
+                seating.pop()
+    return None

@@ -73,20 +73,25 @@ def standings(
         among = {pair: sum(r.points for r in mine[pair] if r.opponent in tied) for pair in group}
         return lambda pair: round(among[pair], 2)
 
-    def rank(group: list[int], criteria: Sequence[TieBreak]) -> list[list[int]]:
-        """``group`` in order, as runs of pairs the criteria cannot tell apart."""
-        if len(group) < 2 or not criteria:
-            return [sorted(group)]
-        key = key_of(criteria[0], group)
-        ranked: list[list[int]] = []
-        for value in sorted({key(pair) for pair in group}, reverse=True):
-            ranked += rank([pair for pair in group if key(pair) == value], criteria[1:])
-        return ranked
+    # Each criterion in turn splits every run of pairs still tied, best first (a loop, not a recursion).
+    runs: list[list[int]] = [list(pairs)]
+    for criterion in order:
+        split: list[list[int]] = []
+        for group in runs:
+            if len(group) < 2:
+                split.append(group)
+                continue
+            key = key_of(criterion, group)
+            by_value: dict[float, list[int]] = {}
+            for pair in group:
+                by_value.setdefault(key(pair), []).append(pair)
+            split += [by_value[value] for value in sorted(by_value, reverse=True)]
+        runs = split
 
     lines: list[Standing] = []
-    for run in rank(list(pairs), order):
+    for run in runs:
         place = len(lines) + 1
-        for pair in run:
+        for pair in sorted(run):
             lines.append(
                 Standing(place, pair, points[pair], difference[pair], total[pair], len(mine[pair]), len(run) > 1)
             )

@@ -1,7 +1,8 @@
-"""Rate limits per client address: game creation, hand saves, and wrong links or tokens.
+"""Rate limits per client address: game creation, hand saves, wrong links or tokens, and pairs joining
+a club night at its door (per address, and per night from every address).
 
 The numbers live in the config (RATE_LIMIT_*): a real table, or a club behind one address,
-never meets them; a script creating games or guessing links does, and gets 429.
+never meets them; a script creating games, guessing links or filling a night's door does, and gets 429.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: Answers that mean "no game behind this link or token": each counts as a guess.
 GUESS_STATUSES = frozenset({403, 404})
 WRONG_LINKS = "wrong-links"
+#: The counts of a night's door: by address, and by night.
+DOOR = "night-door"
+DOOR_NIGHT = "night-door-night"
 
 
 def _config(name: str) -> Callable[[], str]:
@@ -98,18 +102,40 @@ def _key() -> tuple[str, str]:
     return (WRONG_LINKS, get_remote_address())
 
 
+def door_wait(night_id: int) -> int | None:
+    """Count one pair's form sent at night ``night_id``'s door against RATE_LIMIT_DOOR (this address) and,
+    when within it, RATE_LIMIT_DOOR_NIGHT (the night, from every address): the seconds to wait when past
+    either, else None. An address past its own limit spends nothing of the night's, so one phone's script
+    does not shut the door on the others. Limits turned off, or a store that cannot answer, never shut it."""
+    if not limiter.enabled:
+        return None
+    for setting, key in (
+        ("RATE_LIMIT_DOOR", (DOOR, get_remote_address())),
+        ("RATE_LIMIT_DOOR_NIGHT", (DOOR_NIGHT, str(night_id))),
+    ):
+        items = parse_many(str(current_app.config[setting]))
+        try:
+            within = all([limiter.limiter.hit(item, *key) for item in items])  # noqa: C419  (every window counts it)
+        except Exception:
+            current_app.logger.warning("the rate-limit store did not answer", exc_info=True)
+            return None
+        if not within:
+            return _retry_after(items, key)
+    return None
+
+
 def too_many() -> Response:
     """A 429 as the app answers it (a page, or JSON under /api), with when to try again."""
     body, status = http_error(TooManyRequests())
     response = current_app.make_response((body, status))
-    response.headers["Retry-After"] = str(_retry_after())
+    response.headers["Retry-After"] = str(_retry_after(_limits(), _key()))
     return response
 
 
-def _retry_after() -> int:
-    """Seconds until the spent window (the longest, when several are) lets this address try again."""
+def _retry_after(items: list[RateLimitItem], key: tuple[str, str]) -> int:
+    """Seconds until the spent window (the longest, when several are) of ``items`` lets ``key`` try again."""
     try:
-        stats = [limiter.limiter.get_window_stats(item, *_key()) for item in _limits()]
+        stats = [limiter.limiter.get_window_stats(item, *key) for item in items]
     except Exception:
         return 60
     spent = [stat.reset_time for stat in stats if stat.remaining == 0] or [stat.reset_time for stat in stats]

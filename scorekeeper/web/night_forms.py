@@ -3,17 +3,29 @@ director), a withdrawal, a round drawn early. Shape checks only: the night's use
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
+from typing import Any
 
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
-from wtforms import DateField, HiddenField, RadioField, SelectField, StringField
-from wtforms.validators import InputRequired, Length
+from wtforms import DateField, Field, HiddenField, RadioField, SelectField, StringField
+from wtforms.validators import InputRequired, Length, ValidationError
 
 from ..engine import RULESETS
-from ..services.nights import NIGHT_NAME, NewNight
+from ..services.nights import NIGHT_NAME, NewNight, setting_problem
 from ..shapes.limits import PLAYER_NAME, REASON
-from ..translation import translate
+from ..tournament import (
+    BYE_DIFFERENCE,
+    DECISIVE_DIFFERENCE,
+    MITCHELL_STEP,
+    ROUNDS,
+    Bound,
+    SettingRefused,
+    bye_points_bound,
+    round_length_bound,
+)
+from ..translation import render, translate
 from .forms import RECORDING_CHOICES, CleanText, WholeNumberField, choices
 
 #: How the rounds are seated, as the night's form offers it: each preset is the movement of each round in
@@ -47,6 +59,45 @@ def night_rulesets() -> list[tuple[str, str]]:
     ]
 
 
+class Bounded:
+    """Refuses a night's setting outside its bound, in the use case's words naming the setting: the bounds
+    are the tournament package's, the ones ``NightSettings`` checks, so the form and the use case never
+    drift. ``bound_of`` finds the bound and its case from the form (a round's length in hands or in
+    minutes, a bye's points in match or victory points); None: the setting does not count (a whole game's
+    length). An empty box where empty is allowed, or a box already refused as no number, is let be."""
+
+    def __init__(self, bound_of: Bound | Callable[[Any], tuple[Bound | None, str]]) -> None:
+        self.bound_of = bound_of
+
+    def __call__(self, form: Any, field: Field) -> None:
+        bound, case = (self.bound_of, "") if isinstance(self.bound_of, Bound) else self.bound_of(form)
+        if bound is None or field.data is None or bound.holds(field.data):
+            return
+        raise ValidationError(render(setting_problem(SettingRefused(field.name, bound=bound, case=case))))
+
+
+def _limits(bound: Bound) -> dict[str, int]:
+    """The number box's own bounds, for the phone's keyboard and the browser (the check is ``Bounded``)."""
+    return {"min": bound.least, "max": bound.most}
+
+
+def _round_length_bound(form: Any) -> tuple[Bound | None, str]:
+    kind = str(form.round_kind.data or "")
+    return round_length_bound(kind), kind
+
+
+def _bye_points_bound(form: Any) -> tuple[Bound | None, str]:
+    scoring = str(form.scoring.data or "")
+    return bye_points_bound(scoring), "match" if scoring == "match" else "victory"
+
+
+def _whole(field: WholeNumberField) -> int:
+    """A checked box's number (``Bounded`` refused an empty or unreadable one)."""
+    if field.data is None:
+        raise ValueError(f"{field.name} was not checked")
+    return int(field.data)
+
+
 class NightForm(FlaskForm):
     """A club night's settings."""
 
@@ -66,12 +117,19 @@ class NightForm(FlaskForm):
         ),
         default="hands",
     )
-    round_length = WholeNumberField(lazy_gettext("Hands or minutes a round"), default=3, largest=240)
-    rounds = WholeNumberField(lazy_gettext("Rounds"), default=3, largest=20)
+    round_length = WholeNumberField(
+        lazy_gettext("Hands or minutes a round"), [Bounded(_round_length_bound)], default=3, render_kw={"min": 1}
+    )
+    rounds = WholeNumberField(lazy_gettext("Rounds"), [Bounded(ROUNDS)], default=3, render_kw=_limits(ROUNDS))
     movement = RadioField(
         lazy_gettext("How the pairs are seated"), choices=choices(list(MOVEMENT_PRESETS.items())), default="mitchell"
     )
-    mitchell_step = WholeNumberField(lazy_gettext("Tables the moving line moves each round"), default=1, largest=9)
+    mitchell_step = WholeNumberField(
+        lazy_gettext("Tables the moving line moves each round"),
+        [Bounded(MITCHELL_STEP)],
+        default=1,
+        render_kw=_limits(MITCHELL_STEP),
+    )
     scoring = RadioField(
         lazy_gettext("What a table's result is worth"),
         choices=choices(
@@ -84,10 +142,25 @@ class NightForm(FlaskForm):
         ),
         default="scale",
     )
-    decisive = WholeNumberField(lazy_gettext("Difference worth 20-0 (empty: measured for these rules)"), empty=None)
+    decisive = WholeNumberField(
+        lazy_gettext("Difference worth 20-0 (empty: measured for these rules)"),
+        [Bounded(DECISIVE_DIFFERENCE)],
+        empty=None,
+        render_kw=_limits(DECISIVE_DIFFERENCE),
+    )
     recording = RadioField(lazy_gettext("Who records the hands"), choices=RECORDING_CHOICES, default="one")
-    bye_points = WholeNumberField(lazy_gettext("Victory points for sitting a round out"), default=14, largest=20)
-    bye_difference = WholeNumberField(lazy_gettext("Points for sitting a round out"), default=355, largest=10_000)
+    bye_points = WholeNumberField(
+        lazy_gettext("Victory points for sitting a round out"),
+        [Bounded(_bye_points_bound)],
+        default=14,
+        render_kw={"min": 0},
+    )
+    bye_difference = WholeNumberField(
+        lazy_gettext("Points for sitting a round out"),
+        [Bounded(BYE_DIFFERENCE)],
+        default=355,
+        render_kw=_limits(BYE_DIFFERENCE),
+    )
     club = HiddenField(default="")  # the club's link, when the night is started from the club's page
 
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -95,8 +168,8 @@ class NightForm(FlaskForm):
         self.ruleset.choices = choices(night_rulesets())
 
     def new_night(self) -> NewNight:
-        """The night the form describes (checked by ``validate`` for its shape)."""
-        rounds = self.rounds.data or 1
+        """The night the form describes (checked by ``validate``: every number within its bound, none bent)."""
+        rounds = _whole(self.rounds)
         return NewNight(
             name=self.name.data or "",
             held_on=self.held_on.data or date.today(),
@@ -106,11 +179,11 @@ class NightForm(FlaskForm):
             round_length=self.round_length.data if self.round_kind.data != "game" else None,
             rounds=rounds,
             movements=movements_of(self.movement.data or "mitchell", rounds),
-            mitchell_step=self.mitchell_step.data or 1,
+            mitchell_step=_whole(self.mitchell_step),
             scoring=self.scoring.data or "scale",
             decisive=self.decisive.data,
-            bye_points=float(self.bye_points.data or 0),
-            bye_difference=self.bye_difference.data or 0,
+            bye_points=float(_whole(self.bye_points)),
+            bye_difference=_whole(self.bye_difference),
         )
 
 

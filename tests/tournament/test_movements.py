@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import sys
+import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from itertools import combinations
 
 import pytest
@@ -10,7 +14,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.tournament import (
+    MOST_PAIRS,
+    MOST_TABLES,
     Round,
+    Table,
     all_against_all,
     by_standings,
     join,
@@ -202,3 +209,71 @@ def test_by_standings_gives_up_avoiding_meetings_no_seating_can_avoid_without_tr
     seated = by_standings(first + second, avoid=avoid)
     assert sorted(seated.seated) == list(range(1, 31))
     assert seated.byes == ()
+
+
+# Issue 33, point 4: every movement a loop, quick at the most pairs a night seats and far beyond.
+
+
+@contextmanager
+def shallow_stack(room: int = 40) -> Iterator[None]:
+    """Only ``room`` frames more than the caller has: a search that recursed once a table would fail."""
+    depth, frame = 0, sys._getframe()
+    while frame is not None:
+        depth, frame = depth + 1, frame.f_back
+    kept = sys.getrecursionlimit()
+    sys.setrecursionlimit(depth + room)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(kept)
+
+
+def test_by_standings_recursed_once_a_table_and_no_longer_does():
+    ranked = list(range(1, 101))  # 50 tables: more than the room the stack is given
+    with shallow_stack():
+        seated = by_standings(ranked, avoid={frozenset((1, 2))})
+    assert seated.tables[0].meeting == frozenset((1, 3))
+    assert each_pair_once(seated, ranked)
+
+
+def test_every_movement_seats_four_hundred_pairs_quickly_and_without_recursion():
+    pairs = list(range(1, MOST_PAIRS + 1))
+    started = time.perf_counter()
+    with shallow_stack():
+        lines = mitchell_lines(pairs)
+        mitchell_rounds = [mitchell(lines, number, 3) for number in range(1, MOST_TABLES + 1)]
+        circle = [round_robin(pairs, number) for number in range(1, MOST_PAIRS)]
+        met = {table.meeting for round_ in mitchell_rounds[:5] for table in round_.tables}
+        ranked = pairs[::-1]
+        danish = by_standings(ranked, avoid={table.meeting for table in mitchell_rounds[4].tables})
+        no_rematch = by_standings(ranked, avoid=met, had_bye={1})
+        late = all_against_all([*pairs, MOST_PAIRS + 1], 2, {t.meeting for t in circle[0].tables})
+        halves = set(pairs[: MOST_PAIRS // 2 - 1]), set(pairs[MOST_PAIRS // 2 - 1 :])
+        impossible = {frozenset((a, b)) for a in halves[0] for b in halves[1]}  # an odd half: no seating avoids it
+        anyway = by_standings(pairs, avoid=impossible)
+        moved = leave(join(lines, MOST_PAIRS + 1), 7)
+        after = mitchell(moved, 2)
+    elapsed = time.perf_counter() - started
+    mitchell_meetings = [table.meeting for round_ in mitchell_rounds for table in round_.tables]
+    assert len(mitchell_meetings) == len(set(mitchell_meetings)) == MOST_TABLES**2
+    circle_meetings = [table.meeting for round_ in circle for table in round_.tables]
+    assert len(circle_meetings) == len(set(circle_meetings)) == MOST_PAIRS * (MOST_PAIRS - 1) // 2
+    assert all(each_pair_once(round_, pairs) for round_ in (danish, no_rematch, anyway))
+    assert not any(table.meeting in met for table in no_rematch.tables)
+    assert each_pair_once(late, [*pairs, MOST_PAIRS + 1])
+    assert sorted(after.seated) == [p for p in pairs if p != 7] + [MOST_PAIRS + 1]  # a table more, a seat empty
+    assert elapsed < 10, f"{elapsed:.1f} s"
+
+
+def test_two_thousand_and_ten_pairs_are_seated_by_the_standings_without_a_recursion_error():
+    """The draw that answered 500 (RecursionError) at 2,010 pairs, as a pure function under a small stack."""
+    pairs = list(range(1, 2011))
+    with shallow_stack():
+        plain = by_standings(pairs)
+        avoiding = by_standings(pairs, avoid={frozenset((k, k + 1)) for k in range(1, 2010, 2)})
+        circle = all_against_all([*pairs, 2011], 2, {t.meeting for t in round_robin(pairs, 1).tables})
+        mitchell_round = mitchell(mitchell_lines(pairs), 7, 2)  # 1,005 tables: 2 shares no divisor with them
+    assert plain.tables[-1] == Table(1005, 2009, 2010)
+    assert avoiding.tables[0].meeting == frozenset((1, 3))
+    assert all(each_pair_once(round_, pairs) for round_ in (plain, avoiding, mitchell_round))
+    assert each_pair_once(circle, [*pairs, 2011])

@@ -27,7 +27,7 @@ from ...shapes.limits import is_token
 from ...store.nights import Night, NightRound
 from ...translation import render, translate
 from ..forms import NewGameForm, new_game_form
-from ..limiting import new_games
+from ..limiting import door_wait, new_games
 from ..night_forms import FixForm, MoveForm, NightForm, PairForm, ReasonForm, night_rulesets
 from ..sharing import qr_svg, shared_url
 from . import page_cache
@@ -300,12 +300,23 @@ def night_results(public_id: str, kind: str) -> Response:
 
 @bp.route("/night/<public_id>/join/<secret:door>", methods=["GET", "POST"])
 def join_night(public_id: str, door: str) -> Page:
-    """A pair adds itself at the door, from the door's QR code (the public link alone does not lead here)."""
+    """A pair adds itself at the door, from the door's QR code (the public link alone does not lead here);
+    a door sent too many forms, from one address or for one night, answers 429 with the form as typed."""
     night = nights.find_by_door(public_id, door)
     if night is None:
         abort(404)
     form = PairForm()
     if request.method == "POST":
+        wait = door_wait(night.id)
+        if wait is not None:  # the form comes back as typed, with when to send it again
+            problem = gettext(
+                "Many pairs are joining at once: wait a minute, then tap Join again. Your names are kept."
+            )
+            page = make_response(
+                render_template("nights/join.html", form=form, problem=problem, **night_view(night)), 429
+            )
+            page.headers["Retry-After"] = str(wait)
+            return page
         problem = _add_pair(night, form)
         if problem is None:
             remember_night(night.id, director=False, at_once=True)

@@ -1,0 +1,114 @@
+"""A night's settings check themselves: every number out of its bound, and every choice not offered, is
+refused naming the setting; nothing is bent into range."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from scorekeeper.tournament import (
+    BYE_DIFFERENCE,
+    BYE_MATCH_POINTS,
+    BYE_VICTORY_POINTS,
+    DECISIVE_DIFFERENCE,
+    HANDS_A_ROUND,
+    MINUTES_A_ROUND,
+    MITCHELL_STEP,
+    MOST_PAIRS,
+    MOST_TABLES,
+    ROUNDS,
+    Bound,
+    NightSettings,
+    SettingRefused,
+)
+
+#: Each bounded setting, the other settings it is checked with, its bound and the error's key.
+BOUNDED = [
+    ("rounds", {}, ROUNDS, "rounds"),
+    ("round_length", {"round_kind": "hands"}, HANDS_A_ROUND, "round_length.hands"),
+    ("round_length", {"round_kind": "minutes"}, MINUTES_A_ROUND, "round_length.minutes"),
+    ("mitchell_step", {}, MITCHELL_STEP, "mitchell_step"),
+    ("decisive", {}, DECISIVE_DIFFERENCE, "decisive"),
+    ("bye_points", {"scoring": "scale"}, BYE_VICTORY_POINTS, "bye_points.victory"),
+    ("bye_points", {"scoring": "burraco_3"}, BYE_VICTORY_POINTS, "bye_points.victory"),
+    ("bye_points", {"scoring": "match", "bye_difference": 0}, BYE_MATCH_POINTS, "bye_points.match"),
+    ("bye_difference", {}, BYE_DIFFERENCE, "bye_difference"),
+]
+IDS = [key for *_, key in BOUNDED]
+
+
+def settings(field: str, others: dict[str, object], value: object) -> NightSettings:
+    base: dict[str, object] = {"bye_points": 1 if others.get("scoring") == "match" else 14, **others, field: value}
+    return NightSettings(**base)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("field", "others", "bound", "key"), BOUNDED, ids=IDS)
+def test_each_setting_just_outside_its_bound_is_refused_naming_it(field, others, bound, key):
+    for value in (bound.least - 1, bound.most + 1):
+        with pytest.raises(SettingRefused) as refused:
+            settings(field, others, value)
+        assert (refused.value.field, refused.value.key, refused.value.bound) == (field, key, bound)
+        assert field in str(refused.value)
+
+
+@pytest.mark.parametrize(("field", "others", "bound", "key"), BOUNDED, ids=IDS)
+def test_each_setting_at_either_end_of_its_bound_is_kept_as_given(field, others, bound, key):
+    for value in (bound.least, bound.most):
+        assert getattr(settings(field, others, value), field) == value
+
+
+def test_the_refused_values_of_issue_33_are_refused_not_bent():
+    for bad, field in [
+        ({"rounds": 0}, "rounds"),
+        ({"mitchell_step": 0}, "mitchell_step"),
+        ({"bye_points": -20}, "bye_points"),
+        ({"bye_difference": -10_000}, "bye_difference"),
+    ]:
+        with pytest.raises(SettingRefused) as refused:
+            NightSettings(**bad)  # type: ignore[arg-type]
+        assert refused.value.field == field
+
+
+def test_what_is_not_a_number_is_refused_too():
+    for bad, field in [
+        ({"rounds": True}, "rounds"),
+        ({"rounds": 3.5}, "rounds"),
+        ({"round_length": None}, "round_length"),
+        ({"bye_points": math.nan}, "bye_points"),
+        ({"bye_points": math.inf}, "bye_points"),
+        ({"bye_difference": "355"}, "bye_difference"),
+    ]:
+        with pytest.raises(SettingRefused) as refused:
+            NightSettings(**bad)  # type: ignore[arg-type]
+        assert refused.value.field == field
+
+
+def test_a_whole_games_round_has_no_length_to_check_and_an_empty_decisive_difference_is_measured():
+    assert NightSettings(round_kind="game", round_length=None).round_length is None
+    assert NightSettings(round_kind="game", round_length=0).round_kind == "game"
+    assert NightSettings(decisive=None).decisive is None
+    assert NightSettings(bye_points=7.5).bye_points == 7.5
+
+
+def test_choices_not_offered_are_refused_naming_the_setting():
+    for bad, field in [
+        ({"round_kind": "weeks"}, "round_kind"),
+        ({"movements": ("swiss",)}, "movements"),
+        ({"movements": ()}, "movements"),
+        ({"movements": ("mitchell",) * (ROUNDS.most + 1)}, "movements"),
+        ({"scoring": "imps"}, "scoring"),
+        ({"tie_breaks": ("points", "points")}, "tie_breaks"),
+        ({"tie_breaks": ()}, "tie_breaks"),
+        ({"tie_breaks": ("luck",)}, "tie_breaks"),
+    ]:
+        with pytest.raises(SettingRefused) as refused:
+            NightSettings(**bad)  # type: ignore[arg-type]
+        assert refused.value.field == field
+
+
+def test_a_night_seats_at_most_four_hundred_pairs_at_two_hundred_tables():
+    assert (MOST_PAIRS, MOST_TABLES) == (400, 200)
+    assert Bound(1, 3).holds(2)
+    assert not Bound(1, 3).holds(False)
+    assert not Bound(1, 3).holds("2")
