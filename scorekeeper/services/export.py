@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from ..engine import RULESETS, Breakdown, OptionError, RuleViolations, configured, verify_hand
@@ -17,7 +17,7 @@ from ..engine.i18n import N_, Msg
 from ..engine.options import table_options
 from ..shapes import requests
 from ..shapes.by_ruleset import refuse_unused_fields
-from ..shapes.limits import NOTE, text_problem
+from ..shapes.limits import EARLIEST_MOMENT, LARGEST, LATEST_MOMENT, NOTE, text_problem
 from ..shapes.problems import ShapeError, read
 from ..store.database import db
 from ..store.models import EditLog, Game, Hand
@@ -242,15 +242,12 @@ def _log_line(
             f"{where}.action", Msg(N_("A change is one of: %(actions)s."), {"actions": ", ".join(sorted(ACTIONS))})
         )
     number = item.get("hand_number")
-    if number is not None and (not _whole(number) or number < 1):
-        raise Refused(f"{where}.hand_number", Msg(N_("hand_number must be a hand's number (1 or more).")))
-    at = item.get("at")
-    moment = None
-    if at is not None:
-        try:
-            moment = datetime.fromisoformat(str(at).removesuffix("Z")).replace(tzinfo=None)
-        except ValueError:
-            raise Refused(f"{where}.at", Msg(N_("at must be a date and time, e.g. 2026-11-23T20:15:00Z."))) from None
+    if number is not None and (not _whole(number) or not 1 <= number <= LARGEST):
+        raise Refused(
+            f"{where}.hand_number",
+            Msg(N_("hand_number must be a hand's number, from 1 to %(most)s."), {"most": LARGEST}),
+        )
+    moment = None if item.get("at") is None else _moment_of(item["at"], f"{where}.at")
     records = []
     for key in ("before", "after"):
         found = item.get(key)
@@ -258,6 +255,27 @@ def _log_line(
             None if found is None else _record(_object(found, f"{where}.{key}"), f"{where}.{key}", names, ruleset)
         )
     return str(action), number, moment, records[0], records[1], _said(item, where, len(names))
+
+
+def _moment_of(value: object, field: str) -> datetime:
+    """A change's date and time as the file gives it (ISO 8601, UTC unless it says otherwise), within the years
+    a game can have been played in: a year far off would break the pages that show it in a phone's time zone."""
+    try:
+        moment = datetime.fromisoformat(str(value).removesuffix("Z"))
+    except ValueError:
+        raise Refused(field, Msg(N_("at must be a date and time, e.g. 2026-11-23T20:15:00Z."))) from None
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    moment = moment.replace(tzinfo=None)
+    if not EARLIEST_MOMENT <= moment < LATEST_MOMENT:
+        raise Refused(
+            field,
+            Msg(
+                N_("at must be a date and time from %(first)s to %(last)s."),
+                {"first": EARLIEST_MOMENT.year, "last": LATEST_MOMENT.year - 1},
+            ),
+        )
+    return moment
 
 
 def _said(item: dict[str, Any], where: str, sides: int) -> str:

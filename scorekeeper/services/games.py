@@ -13,7 +13,7 @@ from ..engine import RULESETS, OptionError, RuleSet, configure, game_outcome
 from ..engine.game import seat_of
 from ..engine.i18n import N_, Msg
 from ..engine.options import table_shapes
-from ..shapes.limits import NOTE, is_token, side_name, text_problem
+from ..shapes.limits import LARGEST, NOTE, is_token, side_name, text_problem
 from ..store.database import db
 from ..store.models import ENTRY_MODES, RECORDINGS, EditLog, Game, Player, Side, new_token, now
 from .errors import GameDamaged, Refused
@@ -145,12 +145,18 @@ def starting_totals_of(value: object) -> tuple[int, ...] | None:
 
 def check_starting_totals(totals: tuple[int, ...], ruleset: RuleSet, sides: int) -> None:
     """Totals carried over from a paper sheet: one per side, each a score a sheet can hold (a multiple
-    of 5, below zero allowed), and not already past the end; raises ``Refused`` naming them."""
+    of 5 no further from zero than ``LARGEST``, below zero allowed), and not already past the end; raises
+    ``Refused`` naming them."""
     if len(totals) != sides:
         raise Refused(
             "starting_totals", Msg(N_("starting_totals must hold one total per side: %(count)s."), {"count": sides})
         )
     for total in totals:
+        if abs(total) > LARGEST:  # as a typed one is bounded (the new-game form's boxes)
+            raise Refused(
+                "starting_totals",
+                Msg(N_("A total carried over is at most %(largest)s, above or below zero."), {"largest": LARGEST}),
+            )
         if total % 5:
             raise Refused(
                 "starting_totals",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from datetime import datetime
 
 from ..engine.i18n import N_, Msg
 
@@ -19,6 +20,10 @@ LARGEST = 1_000_000
 MAX_SIDES = 12
 #: The largest id or number a database integer holds (PostgreSQL's INTEGER): an address past it names nothing.
 MAX_ROW_NUMBER = 2**31 - 1
+#: The dates a change read from a game file may carry (UTC, the latest excluded): a card game of this app was
+#: played in between, and a page shows any of them in any time zone.
+EARLIEST_MOMENT = datetime(2000, 1, 1)
+LATEST_MOMENT = datetime(2100, 1, 1)
 #: Melds of a side, or penalties of a side, in one hand.
 MAX_ITEMS = 60
 #: Column sizes (models.py).

@@ -320,7 +320,8 @@ class NewGame(Closed):
         ),
     ] = "detailed"
     starting_totals: Annotated[
-        list[Annotated[int, Field(json_schema_extra={"multipleOf": 5})]] | None,
+        list[Annotated[int, Field(json_schema_extra={"multipleOf": 5, "minimum": -LARGEST, "maximum": LARGEST})]]
+        | None,
         Field(
             description="Each side's total carried over from a paper sheet; the first hand's minimums follow from it."
         ),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from flask import Response, redirect, render_template, request, url_for
@@ -29,10 +30,7 @@ def export_csv(public_id: str) -> Response:
     minimum; the header in the reader's language."""
     game = find_or_404(public_id, editable=False)
     rows = sheet_rows(services.compute_sheet(game), _sheet_header(), _item_name)
-    out = io.StringIO()
-    out.write("\ufeff")  # spreadsheet programs then read the accents right
-    csv.writer(out).writerows(rows)
-    return download(out.getvalue(), "text/csv; charset=utf-8", f"canasta-{game.public_id}.csv")
+    return csv_download(rows, f"canasta-{game.public_id}.csv")
 
 
 @bp.get("/g/<public_id>/export.json")
@@ -57,18 +55,16 @@ def export_group_csv(token: str) -> Response:
     """Every hand of every game of a group: the game (when it started, who played) before each sheet row."""
     group = group_or_404(token)
     header = _sheet_header()
-    out = io.StringIO()
-    out.write("\ufeff")
-    writer = csv.writer(out)
     games = list(reversed(history.group_games(group)))  # oldest first, numbered
+    rows: list[list[object]] = []
     if not games:
-        writer.writerow([_("Game"), _("Started"), *header])
+        rows.append([_("Game"), _("Started"), *header])
     for index, (game, sheet) in enumerate(games):
-        rows = sheet_rows(sheet, header, _item_name)
+        sheet_lines = sheet_rows(sheet, header, _item_name)
         if index == 0:
-            writer.writerow([_("Game"), _("Started"), *rows[0]])
-        writer.writerows([index + 1, short_time(game.created_at), *row] for row in rows[1:])
-    return download(out.getvalue(), "text/csv; charset=utf-8", "canasta-group.csv")
+            rows.append([_("Game"), _("Started"), *sheet_lines[0]])
+        rows.extend([index + 1, short_time(game.created_at), *row] for row in sheet_lines[1:])
+    return csv_download(rows, "canasta-group.csv")
 
 
 def _sheet_header() -> list[str]:
@@ -77,6 +73,30 @@ def _sheet_header() -> list[str]:
 
 def _item_name(item: str) -> str:
     return translate(BREAKDOWN_LABELS[item])
+
+
+#: How a spreadsheet recognises a formula (or a command, in old ones) at the start of a cell: OWASP's list for
+#: CSV injection.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_cell(value: object) -> object:
+    """A cell as a spreadsheet must read it: a number stays a number (a score of -120 too); text that starts
+    like a formula (a player called ``=HYPERLINK(...)``) gets a leading ``'``, which shows it as text and never
+    runs it. Decided by the value's type, never by how it looks: only text is ever changed."""
+    if value is None or isinstance(value, int | float):
+        return value
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def csv_download(rows: Iterable[Sequence[object]], filename: str) -> Response:
+    """Rows as a CSV file to save, every cell safe in a spreadsheet (every CSV the app writes is made here).
+    No CSV is ever read back (a game comes back from its JSON file), so the ``'`` is never taken off."""
+    out = io.StringIO()
+    out.write("\ufeff")  # spreadsheet programs then read the accents right
+    csv.writer(out).writerows([spreadsheet_cell(value) for value in row] for row in rows)
+    return download(out.getvalue(), "text/csv; charset=utf-8", filename)
 
 
 def download(body: str, mimetype: str, filename: str) -> Response:

@@ -115,8 +115,8 @@ def half(side_token: str, number: int) -> Page:
     halves = services.compute_halves(game)
     if halves is None:
         return redirect(url_for("games.sheet", public_id=game.public_id))
-    if not 1 <= number <= sheet.next_hand:
-        abort(404)  # no such hand, nor the hand in play
+    if not half_in_reach(sheet, number):
+        abort(404)
     typed = kept_refusal() if request.method == "GET" else None
     if request.method == "GET" and typed is None:
         if not _open_for(halves, side, number):
@@ -172,6 +172,32 @@ def half(side_token: str, number: int) -> Page:
         return _render_half(game, sheet, form, side, number, status=503)
     session.pop(REFUSED, None)
     return redirect(url_for("games.side_page", side_token=side_token, sent=number) + "#status")
+
+
+def expired_half_form(side_token: str, number: int) -> Page:
+    """A half sent with an expired or missing security token: the form comes back with every value typed and a
+    fresh token, and nothing is sent. A side or hand that is not there is a 404, as the form's own address
+    answers (``expired.py`` calls this)."""
+    link = side_or_404(side_token)
+    game, side = link.game, link.side
+    sheet = services.compute_sheet(game)
+    if services.compute_halves(game) is None:
+        return redirect(url_for("games.sheet", public_id=game.public_id))
+    if not half_in_reach(sheet, number):
+        abort(404)
+    form = game_hand_form(game, sheet)
+    form.form_errors.append(
+        gettext(
+            "This page had been open a long time, so your half of hand %(n)s was not sent yet. Check it and send it again.",  # noqa: E501
+            n=number,
+        )
+    )
+    return _render_half(game, sheet, form, side, number, status=400)
+
+
+def half_in_reach(sheet: services.Sheet, number: int) -> bool:
+    """Whether hand ``number`` has a half form: a hand on the sheet, or the hand in play."""
+    return 1 <= number <= sheet.next_hand
 
 
 @bp.post("/s/<secret:side_token>/preview")

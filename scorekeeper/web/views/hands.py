@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from flask import abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext
-from flask_wtf.csrf import CSRFError, generate_csrf
+from flask_wtf.csrf import generate_csrf
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
@@ -23,7 +23,6 @@ from ...engine import RuleViolation, RuleViolations
 from ...services import presence
 from ...shapes.limits import MAX_ROW_NUMBER, is_token
 from ...store.models import Game, new_token
-from ..errors import http_error
 from ..hand_form import HandForm, hand_form
 from ..limiting import hand_saves
 from . import page_cache
@@ -74,8 +73,8 @@ def edit_hand(edit_token: str, number: int) -> Page:
     """Fix an earlier hand; every later total follows."""
     game = find_or_404(edit_token, editable=True)
     sheet = services.compute_sheet(game)
-    if not 1 <= number <= (len(sheet.hands) if request.method == "GET" else sheet.next_hand):
-        abort(404)  # no such hand (a fix sent for the next number may be of a hand undone meanwhile: a conflict)
+    if not hand_in_reach(sheet, number, posted=request.method == "POST"):
+        abort(404)
     typed = kept_refusal() if request.method == "GET" else None
     if typed is not None:
         return _refused_again(game, sheet, number, typed)
@@ -106,23 +105,29 @@ def edit_hand(edit_token: str, number: int) -> Page:
     return redirect(url_for("games.edit_sheet", edit_token=edit_token, fixed=number) + f"#hand-{number}")
 
 
-@bp.errorhandler(CSRFError)
-def form_expired(error: CSRFError) -> Page | tuple[Response, int]:
+def expired_hand_form(edit_token: str, number: int | None) -> Page:
     """A hand form sent with an expired or missing security token (a page open very long, a new browser
-    session): the form comes back with every value typed and a fresh token, and nothing is saved."""
-    edit_token = (request.view_args or {}).get("edit_token")
-    if request.endpoint not in ("games.record_hand", "games.edit_hand") or edit_token is None:
-        return http_error(error)
+    session): the form comes back with every value typed and a fresh token, and nothing is saved. A game or
+    hand that is not there is a 404, as the form's own address answers (``expired.py`` calls this)."""
     game = find_or_404(edit_token, editable=True)
     sheet = services.compute_sheet(game)
+    if number is None:
+        number = sheet.next_hand
+    elif not hand_in_reach(sheet, number, posted=True):
+        abort(404)
     form = game_hand_form(game, sheet)
-    number = (request.view_args or {}).get("number", sheet.next_hand)
     form.form_errors.append(
         gettext(
             "This page had been open a long time, so hand %(n)s was not saved yet. Check it and save again.", n=number
         )
     )
     return _render_hand_form(game, sheet, form, number, status=400)
+
+
+def hand_in_reach(sheet: services.Sheet, number: int, *, posted: bool) -> bool:
+    """Whether hand ``number`` has a form: a hand on the sheet, or, when one is sent, the next one too (a fix
+    sent for the next number may be of a hand undone meanwhile: a conflict)."""
+    return 1 <= number <= (sheet.next_hand if posted else len(sheet.hands))
 
 
 @bp.post("/e/<secret:edit_token>/preview")

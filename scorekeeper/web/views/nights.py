@@ -8,8 +8,6 @@ is an ordinary game: the board links to it as the sheet links to a hand.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import replace
 from typing import Any
@@ -32,7 +30,7 @@ from ..night_forms import FixForm, MoveForm, NightForm, PairForm, ReasonForm, ni
 from ..sharing import qr_svg, shared_url
 from . import page_cache
 from .conditional import unchanged, version_tag
-from .export import download
+from .export import csv_download, download
 from .games import Page, bp
 from .memory import forget_night, remember_night
 
@@ -287,15 +285,25 @@ def night_results(public_id: str, kind: str) -> Response:
         return download(
             json.dumps(body, ensure_ascii=False, indent=1), "application/json", f"night-{night.public_id}.json"
         )
-    out = io.StringIO()
-    out.write("\ufeff")  # spreadsheet programs then read the accents right
-    rows = [[gettext("Place"), gettext("Pair"), gettext("Points"), gettext("Difference"), gettext("Total")]]
+    rows: list[list[object]] = [
+        [gettext("Place"), gettext("Pair"), gettext("Points"), gettext("Difference"), gettext("Total")]
+    ]
     rows += [
-        [f"{line.place}{'=' if line.shared else ''}", names[line.pair], f"{line.points:g}", line.difference, line.total]
+        [
+            f"{line.place}{'=' if line.shared else ''}",
+            names[line.pair],
+            _number(line.points),
+            line.difference,
+            line.total,
+        ]
         for line in shown["standings"]
     ]
-    csv.writer(out).writerows(rows)
-    return download(out.getvalue(), "text/csv; charset=utf-8", f"night-{night.public_id}.csv")
+    return csv_download(rows, f"night-{night.public_id}.csv")
+
+
+def _number(points: float) -> int | float:
+    """Victory points as a spreadsheet's number: whole ones without a decimal point (14, not 14.0)."""
+    return int(points) if points == int(points) else points
 
 
 @bp.route("/night/<public_id>/join/<secret:door>", methods=["GET", "POST"])
