@@ -149,3 +149,20 @@ def stop_server(server: Any) -> str:
     server.send_signal(signal.SIGTERM)
     out = server.communicate(timeout=20)[0]
     return out.decode() if out else ""
+
+
+def reseated_meanwhile(game_id: int, position: int, players: tuple[str, ...] = ("Eva", "Fede")) -> None:
+    """Another request, in its own session, seats ``players`` at side ``position`` of the game (a new name and
+    a new link), as a club night's director moving a pair does, and commits: what the caller's session read
+    of that side is now out of date."""
+    from flask import current_app
+
+    from scorekeeper.services.games import reseat
+    from scorekeeper.services.transaction import lock
+    from scorekeeper.store.database import db
+
+    with current_app.app_context():  # a context of its own: a session of its own
+        game = lock(db.session.get(Game, game_id))
+        reseat(game.sides[position], players)
+        game.version += 1
+        db.session.commit()

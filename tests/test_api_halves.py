@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper import services
+
+from .helpers import reseated_meanwhile
 from .test_api_games import TABLE, THEM, US
 from .test_openapi import conforms
 
@@ -182,3 +185,23 @@ def test_a_half_for_a_hand_not_yet_in_play_is_a_404(client, game):
     response = half(client, game, 0, US, number=2)
     assert (response.status_code, response.get_json()["error"]) == (404, "unknown_hand")
     assert read(client, game)["halves"]["pending"]["sides"][0]["state"] == "counting"
+
+
+def test_a_side_token_replaced_while_its_half_waits_for_the_lock_is_refused_as_not_this_sides(
+    client, game, monkeypatch
+):
+    found = services.find_game
+
+    def then_reseated(token, *, editable):
+        looked_up = found(token, editable=editable)
+        monkeypatch.setattr(services, "find_game", found)  # once: the director's move lands meanwhile
+        reseated_meanwhile(looked_up.id, 0)
+        return looked_up
+
+    monkeypatch.setattr(services, "find_game", then_reseated)
+    refused = half(client, game, 0, US)
+    assert refused.status_code == 403
+    assert refused.get_json()["error"] == "wrong_side_token"
+    body = read(client, game)
+    assert [s["state"] for s in body["halves"]["pending"]["sides"]] == ["counting", "counting"]
+    assert body["sides"][0]["name"] == "Eva & Fede"

@@ -8,9 +8,9 @@ import pytest
 from scorekeeper import services
 from scorekeeper.engine import RuleViolations
 from scorekeeper.store.database import db
-from scorekeeper.store.models import EditLog, Game, HandHalf
+from scorekeeper.store.models import EditLog, Game, HandHalf, HandWord
 
-from .helpers import SPEC_HAND, classic_game, record, side
+from .helpers import SPEC_HAND, classic_game, record, reseated_meanwhile, side
 
 US, THEM = SPEC_HAND["sides"]
 
@@ -235,3 +235,54 @@ def test_with_three_sides_every_side_agrees_and_not_right_names_whose_half(ctx):
     services.dispute(game, 2, 1, 1, 1, "no red three")
     assert state(game).hands[1].reopened(1) is not None
     assert state(game).hands[1].reopened(0) is None
+
+
+# ---- a side's link checked under the game's lock -------------------------------------------------
+
+#: Each use case a side's link drives, from a game where it would go through: what was sent before, then the
+#: use case as side 0 (by its link ``token``).
+BY_THE_LINK = {
+    "send a half": ([], lambda link, token: services.send_half(link.game, 0, 1, US, None, 0, token=token)),
+    "withdraw a half": (
+        [(0, US)],
+        lambda link, token: services.withdraw_half(link.game, 0, 1, 1, token=token),
+    ),
+    "agree": ([(0, US), (1, THEM)], lambda link, token: services.agree(link.game, 0, 1, 1, token=token)),
+    "say not right": (
+        [(0, US), (1, THEM)],
+        lambda link, token: services.dispute(link.game, 0, 1, 1, 1, "", token=token),
+    ),
+}
+
+
+@pytest.mark.parametrize("use_case", BY_THE_LINK)
+def test_a_sides_link_replaced_while_its_request_waits_for_the_lock_writes_nothing(ctx, use_case):
+    """A director's move gives a moved pair's side a new link between the request finding its side and taking
+    the game's lock: the old link is refused under the lock, and nothing is written."""
+    sent, act = BY_THE_LINK[use_case]
+    game = by_halves()
+    for position, entry in sent:
+        services.send_half(game, position, 1, entry, None, 0)
+    token = game.sides[0].token
+    db.session.remove()
+    link = services.find_side(token)  # this request's side, read before its lock
+    reseated_meanwhile(link.game.id, 0)
+    with pytest.raises(services.SideMoved):
+        act(link, token)
+    db.session.remove()
+    after = db.session.get(Game, game.id)
+    halves = db.session.query(HandHalf).order_by(HandHalf.side_position).all()
+    assert [(h.side_position, h.version) for h in halves] == [(position, 1) for position, _ in sent]
+    assert db.session.query(HandWord).count() == 0
+    assert after.version == 2 + len(sent) + 1  # started, by halves, each half, the reseat: nothing since
+    assert [s.name for s in after.sides] == ["Eva & Fede", "Bea & Juan"]
+
+
+def test_the_side_that_stays_sends_while_the_other_is_reseated_and_its_answer_names_the_new_players(ctx):
+    game = by_halves()
+    token = game.sides[1].token
+    db.session.remove()
+    link = services.find_side(token)  # read with the old names
+    reseated_meanwhile(link.game.id, 0)
+    services.send_half(link.game, 1, 1, THEM, None, 0, token=token)
+    assert services.compute_sheet(link.game).side_names == ("Eva & Fede", "Bea & Juan")

@@ -10,9 +10,9 @@ import pytest
 from scorekeeper import services
 from scorekeeper.services.export import game_export, import_game
 from scorekeeper.store.database import db
-from scorekeeper.store.models import Game
+from scorekeeper.store.models import Game, HandHalf
 
-from .helpers import page_text, start_from_form
+from .helpers import page_text, reseated_meanwhile, start_from_form
 
 SEATS = {"seat_0": "Ana", "seat_1": "Bea", "seat_2": "Luis", "seat_3": "Juan", "target": "5000"}
 #: Ana & Luis: a natural canasta of kings, a red three, a 4 held (500 + 70 + 100 - 5 = 665).
@@ -204,3 +204,23 @@ def test_a_half_for_a_hand_not_yet_in_play_is_a_404_and_changes_nothing(client, 
     assert client.get(f"/s/{table['us']}/hands/3").status_code == 404
     assert client.post(f"/s/{table['us']}/preview?number=3", data=OURS).status_code == 404
     assert "Count our half of hand 1" in page_text(client.get(f"/s/{table['us']}"))
+
+
+def test_a_half_whose_link_is_replaced_while_it_waits_for_the_lock_is_refused_by_a_page_that_says_why(
+    app, client, table, monkeypatch
+):
+    found = services.find_side
+
+    def then_moved(token):
+        link = found(token)
+        monkeypatch.setattr(services, "find_side", found)  # once: the director's move lands meanwhile
+        reseated_meanwhile(link.game.id, link.side)
+        return link
+
+    monkeypatch.setattr(services, "find_side", then_moved)
+    refused = send(client, table["us"], OURS)
+    assert refused.status_code == 409
+    assert "The director has just moved your pair: this link no longer sends to this table" in page_text(refused)
+    with app.app_context():
+        assert db.session.query(HandHalf).count() == 0
+    assert client.get(f"/s/{table['us']}").status_code == 404  # the old link leads nowhere now

@@ -13,7 +13,7 @@ from scorekeeper.store.database import db
 from scorekeeper.store.models import Game, now
 from scorekeeper.store.nights import Night, NightLog, NightRound
 
-from .helpers import record, side
+from .helpers import record, reseated_meanwhile, side
 
 PAIRS = [("Ana", "Luis"), ("Bea", "Juan"), ("Cris", "Dani"), ("Eva", "Fede"), ("Gala", "Hugo")]
 
@@ -238,3 +238,23 @@ def test_a_hand_undone_after_the_tap_and_played_again_needs_a_new_agreement(ctx)
     services.record_hand(game_at(first, 1), record(side("Q:4"), side("K:5")), 0)
     found = result_at(night, 1)
     assert (found.finished, found.agreed) == (True, False)
+
+
+def test_we_have_finished_from_a_link_replaced_while_it_waits_for_the_locks_is_refused(ctx):
+    night, first = minutes_night(recording="halves")
+    game = game_at(first, 1)
+    services.send_half(game, 0, 1, side("K:5"), None, 0)
+    hand = services.send_half(game, 1, 1, side("Q:4"), None, 0)
+    assert hand is not None
+    services.agree(game, 0, 1, hand.version)
+    services.agree(game, 1, 1, hand.version)
+    ring_the_bell(night)
+    token = game.sides[0].token
+    db.session.remove()
+    link = services.find_side(token)
+    reseated_meanwhile(link.game.id, 0)
+    with pytest.raises(services.SideMoved):
+        round_play.agree_table(link.game, link.side, token)
+    assert not result_at(night, 1).agreed
+    round_play.agree_table(link.game, 1, link.game.sides[1].token)  # the pair that still sits there may
+    assert result_at(night, 1).counts

@@ -54,7 +54,8 @@ def choose_recording(public_id: str) -> Reply:
 
 
 def _side(public_id: str, side: int) -> Game:
-    """The game, when the request's ``X-Side-Token`` is side ``side``'s own (401 without one, 403 otherwise)."""
+    """The game, when the request's ``X-Side-Token`` is side ``side``'s own (401 without one, 403 otherwise;
+    each use case checks it again under the game's lock: ``services.SideMoved``, answered 403 too)."""
     game = game_of(public_id)
     token = request.headers.get(SIDE_TOKEN_HEADER, "")
     if not token:
@@ -67,6 +68,11 @@ def _side(public_id: str, side: int) -> Game:
             json_error(403, "wrong_side_token", gettext("This token is not this side's: it writes only its own side."))
         )
     return game
+
+
+def _token() -> str:
+    """The request's side token (``_side`` has checked it is the side's, before the lock)."""
+    return request.headers.get("X-Side-Token", "")
 
 
 def _halves_refused(exc: Exception, game: Game) -> Reply:
@@ -105,7 +111,14 @@ def send_half(public_id: str, number: int, side: int) -> Reply:
         entry = body.entry.entry()
         refuse_unused_fields(services.game_ruleset(game), (entry,))
         services.send_half(
-            game, side, number, side_from_entry(entry), body.partners, body.version, save_key=idempotency_key()
+            game,
+            side,
+            number,
+            side_from_entry(entry),
+            body.partners,
+            body.version,
+            save_key=idempotency_key(),
+            token=_token(),
         )
     except services.AlreadySaved:
         return replayed(game)
@@ -125,7 +138,7 @@ def withdraw_half(public_id: str, number: int, side: int) -> Reply:
             400, "invalid_request", gettext("version (the half's version you saw) is required."), field="version"
         )
     try:
-        services.withdraw_half(game, side, number, version)
+        services.withdraw_half(game, side, number, version, token=_token())
     except services.GameError as exc:
         return _halves_refused(exc, game)
     return game_reply(game)
@@ -139,9 +152,9 @@ def say_word(public_id: str, number: int, side: int) -> Reply:
     try:
         body = read(requests.WordBody, json_object())
         if body.agreed:
-            services.agree(game, side, number, body.version)
+            services.agree(game, side, number, body.version, token=_token())
         else:
-            services.dispute(game, side, number, body.version, body.half_of or 0, body.remark)
+            services.dispute(game, side, number, body.version, body.half_of or 0, body.remark, token=_token())
     except (ShapeError, services.GameError, services.Refused) as exc:
         return _halves_refused(exc, game)
     return game_reply(game)

@@ -11,6 +11,7 @@ from .errors import (
     HandNotFound,
     NotRestorable,
     Refused,
+    SideMoved,
     StorageUnavailable,
 )
 from .games import NewGame, NewSide, find_game, rematch, replace_edit_link, set_note, start_game
@@ -76,6 +77,7 @@ __all__ = [
     "Sheet",
     "SheetHand",
     "SideLink",
+    "SideMoved",
     "Stamp",
     "StorageUnavailable",
     "Word",

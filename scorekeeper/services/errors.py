@@ -16,6 +16,12 @@ class Refused(ValueError):
         self.msg = msg
 
 
+class SideMoved(LookupError):
+    """A side's link that no longer names its side: the director moved its pair while the request waited for
+    the game's lock (the side got a new link). Nothing was saved; not a ``GameError``, so that no view mistakes
+    it for a stale hand."""
+
+
 class GameError(Exception):
     """A use case that cannot go ahead; the subclass says why."""
 

@@ -1,7 +1,8 @@
 """Each side its own half: choosing the way a game is recorded, finding a side by its link, sending and
 withdrawing a half, and each side's word on a hand made of halves (agreed, or not right).
 
-Each use case is one transaction that locks the game first, as for whole hands (hands.py): a half is
+Each use case is one transaction that locks the game first, as for whole hands (hands.py), and checks the
+side's link again under that lock (a club night's director may have moved the pair meanwhile): a half is
 checked on its own when sent (the rules that need only that side), the hand the halves make is checked
 by the engine once the last one is in and stored then as any hand; a half refused writes nothing.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlalchemy import select
+from sqlalchemy.orm import joinedload
 
 from ..engine import RuleViolation, RuleViolations
 from ..engine.i18n import N_, Msg
@@ -18,7 +20,7 @@ from ..shapes.limits import NOTE, is_token, text_problem
 from ..store.database import db
 from ..store.models import RECORDINGS, EditLog, Game, Hand, HandHalf, HandWord, Side, new_token, now
 from ..store.records import SIDE_DEFAULTS, Record
-from .errors import AlreadySaved, Conflict, GameError, GameOver, HandNotFound, Refused
+from .errors import AlreadySaved, Conflict, GameError, GameOver, HandNotFound, Refused, SideMoved
 from .halves_state import Half, compute_halves, half_result, hand_problems, own_problems, whole_record
 from .hands import append_hand, check_and_commit, replace_hand
 from .sheet import compute_sheet, word_note
@@ -54,13 +56,29 @@ class SideLink:
 
 
 def find_side(token: str) -> SideLink | None:
-    """The game and side behind a side's link."""
+    """The game and side behind a side's link (one query: the game with its sides and players, as they stood
+    together)."""
     if not is_token(token):
         return None
-    side = db.session.scalars(select(Side).where(Side.token == token)).one_or_none()
-    if side is None:
+    owner = select(Side.game_id).where(Side.token == token).scalar_subquery()
+    found = select(Game).where(Game.id == owner).options(joinedload(Game.sides).joinedload(Side.players))
+    game = db.session.scalars(found).unique().one_or_none()
+    position = next((side.position for side in game.sides if side.token == token), None) if game else None
+    if game is None or position is None:
         return None
-    return SideLink(side.game, side.position)
+    return SideLink(game, position)
+
+
+def check_link(game: Game, side: int, token: str | None) -> None:
+    """Under the game's lock (or its night's): ``token`` is still side ``side``'s link, read from the database
+    now (a director's move gives a moved pair's side a new one while a request waits for the lock); else
+    ``SideMoved``, with the transaction rolled back. ``token`` None: a caller that holds the game itself."""
+    if token is None:
+        return
+    position = db.session.scalar(select(Side.position).where(Side.game_id == game.id, Side.token == token))
+    if position != side:
+        db.session.rollback()
+        raise SideMoved(f"the link is no longer side {side}'s")
 
 
 @writes
@@ -70,10 +88,12 @@ def set_recording(game: Game, recording: str) -> Game:
     if recording not in RECORDINGS:
         raise Refused("recording", Msg(N_("Choose one recorder or each side its own half."), {}))
     game = lock(game)
+    linked = False
     for side in game.sides:
         if side.token is None and recording == "halves":
             side.token = new_token()
-    if game.recording != recording:
+            linked = True
+    if game.recording != recording or linked:  # a game's sides change only with its version (transaction.lock)
         game.recording = recording
         game.version += 1
         game.updated_at = now()
@@ -101,16 +121,20 @@ def send_half(
     partners: list[int] | None,
     expected_version: int,
     save_key: str | None = None,
+    *,
+    token: str | None = None,
 ) -> Hand | None:
     """Send (or send again) side ``side``'s half of hand ``number``. ``expected_version`` is the half's
     version the sender saw (0: none yet): a half changed meanwhile by another phone of the side is a
     ``Conflict``. The half completing the hand stores it (returned); a reopened half replaces the hand's
-    (both versions in the edit log). A half that completes nothing returns None."""
+    (both versions in the edit log). A half that completes nothing returns None. ``token``: the side's link
+    it came by, checked again under the lock (``check_link``)."""
     if not 1 <= number <= compute_sheet(game).next_hand:
         raise HandNotFound(f"no hand {number}")  # checked again under the lock: this guards the check below
     entry = {name: entry.get(name, default) for name, default in SIDE_DEFAULTS.items()}
     check_half(game, side, entry, partners, number)
     game = lock(game)
+    check_link(game, side, token)
     if game.recording != "halves":
         db.session.rollback()
         raise NotByHalves(game.public_id)
@@ -172,9 +196,11 @@ def send_half(
 
 
 @writes
-def withdraw_half(game: Game, side: int, number: int, expected_version: int) -> None:
-    """Take back a half of the hand in play (the side counts again); refused once the hand is complete."""
+def withdraw_half(game: Game, side: int, number: int, expected_version: int, *, token: str | None = None) -> None:
+    """Take back a half of the hand in play (the side counts again); refused once the hand is complete.
+    ``token``: the side's link, checked under the lock."""
     game = lock(game)
+    check_link(game, side, token)
     if game.recording != "halves":
         db.session.rollback()
         raise NotByHalves(game.public_id)
@@ -196,9 +222,10 @@ def withdraw_half(game: Game, side: int, number: int, expected_version: int) -> 
 
 
 @writes
-def agree(game: Game, side: int, number: int, hand_version: int) -> None:
-    """Side ``side`` agrees to hand ``number`` as it stands at ``hand_version``."""
-    game, hand = _hand_to_judge(game, number, hand_version)
+def agree(game: Game, side: int, number: int, hand_version: int, *, token: str | None = None) -> None:
+    """Side ``side`` agrees to hand ``number`` as it stands at ``hand_version`` (``token``: its link, checked
+    under the lock)."""
+    game, hand = _hand_to_judge(game, side, token, number, hand_version)
     _say(hand, side, agreed=True)
     log = None
     halves = compute_halves(game)
@@ -209,9 +236,19 @@ def agree(game: Game, side: int, number: int, hand_version: int) -> None:
 
 
 @writes
-def dispute(game: Game, side: int, number: int, hand_version: int, disputed_side: int, remark: str) -> None:
+def dispute(
+    game: Game,
+    side: int,
+    number: int,
+    hand_version: int,
+    disputed_side: int,
+    remark: str,
+    *,
+    token: str | None = None,
+) -> None:
     """Side ``side`` says ``disputed_side``'s half of hand ``number`` is not right: that half opens again
-    for its side, with the remark shown; the hand counts as it is until it is changed and agreed."""
+    for its side, with the remark shown; the hand counts as it is until it is changed and agreed (``token``:
+    its link, checked under the lock)."""
     remark = " ".join(remark.split())
     problem = text_problem(remark, "remark")
     if problem is not None:
@@ -220,13 +257,14 @@ def dispute(game: Game, side: int, number: int, hand_version: int, disputed_side
         raise Refused("remark", Msg(N_("The remark may hold at most %(most)s characters."), {"most": NOTE}))
     if disputed_side == side or not 0 <= disputed_side < len(game.sides):
         raise Refused("side", Msg(N_("Say which other side's half is not right."), {}))
-    game, hand = _hand_to_judge(game, number, hand_version)
+    game, hand = _hand_to_judge(game, side, token, number, hand_version)
     _say(hand, side, agreed=False, disputed_side=disputed_side, remark=remark)
     _commit(game, EditLog(action="dispute", hand_number=number, note=word_note(side, disputed_side, remark)))
 
 
-def _hand_to_judge(game: Game, number: int, hand_version: int) -> tuple[Game, Hand]:
+def _hand_to_judge(game: Game, side: int, token: str | None, number: int, hand_version: int) -> tuple[Game, Hand]:
     game = lock(game)
+    check_link(game, side, token)
     if game.recording != "halves":
         db.session.rollback()
         raise NotByHalves(game.public_id)
@@ -284,6 +322,7 @@ __all__ = [
     "SideLink",
     "agree",
     "check_half",
+    "check_link",
     "dispute",
     "find_side",
     "send_half",

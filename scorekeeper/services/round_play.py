@@ -4,19 +4,20 @@ once, with its line in the night's log."""
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
+from sqlalchemy import exists, select
 
 from ..engine.i18n import N_, Msg
 from ..shapes.limits import text_problem
 from ..store.database import db
-from ..store.models import Game, HandHalf, now
+from ..store.models import Game, Hand, HandHalf, now
 from ..store.nights import Night, NightLog, NightTable
 from .errors import Refused
 from .games import reseat
+from .halves import check_link
 from .halves_state import compute_halves
 from .night_results import last_hand_change, table_result
 from .nights import NightClosed, lock_night, log_change
-from .transaction import writes
+from .transaction import lock_games, writes
 
 
 @writes
@@ -24,7 +25,11 @@ def move_pair(night: Night, pair: int, other: int, reason: str = "") -> None:
     """The director swaps two pairs' seats in the round just drawn, before either's table has begun (no hand,
     no half, no result): each takes the other's table and line, or sits out in the other's stead. In a
     Mitchell they keep each other's places for the rest of the night. A moved pair's side gets a new link
-    (a phone that opened the old table's page cannot send to it)."""
+    (a phone that opened the old table's page cannot send to it).
+
+    The night is locked first, then the moved tables' games (as a half's use case locks its game): whether a
+    table has begun is read under those locks, so a half sent at the same moment either lands before (the move
+    is refused) or waits and finds its link gone (``SideMoved``)."""
     reason = " ".join(reason.split())
     if len(reason) > 200 or text_problem(reason, "reason") is not None:
         raise Refused("reason", Msg(N_("A reason is at most 200 characters of text.")))
@@ -36,6 +41,7 @@ def move_pair(night: Night, pair: int, other: int, reason: str = "") -> None:
         raise Refused("other", Msg(N_("Choose two different pairs of the round being played.")))
     assert current is not None
     moved = [t for t in current.tables if {t.north_south, t.east_west} & {pair, other}]
+    lock_games(t.game_id for t in moved if t.game_id is not None)
     begun = [t.number for t in moved if _begun(t)]
     if begun:
         db.session.rollback()
@@ -73,11 +79,12 @@ def movable_pairs(night: Night) -> list[int]:
 
 
 def _begun(table: NightTable) -> bool:
-    """Whether a table of the round has begun: a hand or a half in, or a result agreed or set."""
-    if table.game is None or table.fixed_scores is not None or table.agreed_at is not None:
+    """Whether a table of the round has begun: a hand or a half in, or a result agreed or set (read from the
+    database now, in one query)."""
+    if table.game_id is None or table.fixed_scores is not None or table.agreed_at is not None:
         return True
-    halves = db.session.scalar(select(func.count()).select_from(HandHalf).where(HandHalf.game_id == table.game.id))
-    return bool(table.game.hands) or bool(halves)
+    played = exists().where(Hand.game_id == table.game_id) | exists().where(HandHalf.game_id == table.game_id)
+    return bool(db.session.scalar(select(played)))
 
 
 @writes
@@ -109,15 +116,20 @@ def table_of(game: Game) -> NightTable | None:
 
 
 @writes
-def agree_table(game: Game) -> None:
+def agree_table(game: Game, side: int | None = None, token: str | None = None) -> None:
     """ "We agree": a player of the pair that did not record agrees to the table's finished game (its last
     line); the result counts in the standings from then on, until a hand is recorded, fixed or undone (then the
-    other pair is asked again)."""
+    other pair is asked again). By halves, "we have finished" from side ``side``'s page: ``token``, its link,
+    is checked under the locks (the night's, then the game's), as a half's is."""
     table = table_of(game)
     if table is None:
         raise Refused("game", Msg(N_("This game is not a table of a club night.")))
     night = lock_night(table.round.night)
     table = next(t for r in night.played for t in r.tables if t.id == table.id)
+    if table.game is not None:
+        lock_games([table.game.id])
+        if side is not None:
+            check_link(table.game, side, token)
     halves = compute_halves(table.game) if table.game is not None else None
     if not table_result(table).may_agree or (halves is not None and halves.not_agreed):
         db.session.rollback()

@@ -4,11 +4,12 @@ and a database that refuses writes is reported as such, never as a crash."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import ParamSpec, TypeVar
 
 from sqlalchemy import inspect, select
 from sqlalchemy.exc import InternalError, OperationalError
+from sqlalchemy.orm import selectinload
 
 from ..store.database import db
 from ..store.models import Game, Player, Side
@@ -39,7 +40,8 @@ def begin_write() -> None:
     IMMEDIATE), so a reader that later writes never fails with "database is locked".
 
     The reading transaction before it ends; what it read is forgotten, except a game's sides and
-    players, which never change once the game has started (anything changed in it is thrown away)."""
+    players, which change only with the game's version (``lock`` reads them again when it moved on;
+    anything changed in the session is thrown away)."""
     if db.session.new or db.session.dirty or db.session.deleted:
         db.session.rollback()
     else:
@@ -55,8 +57,40 @@ def begin_write() -> None:
 def lock(game: Game) -> Game:
     """Start a writing transaction and reload the game in it, locked: on PostgreSQL its row
     (SELECT ... FOR UPDATE), on SQLite the database (BEGIN IMMEDIATE). A second phone waits
-    here, then sees what the first one saved."""
+    here, then sees what the first one saved. Its sides and players are read again when its version
+    moved on meanwhile (a club night's director moved a pair: new names, a new link)."""
     game_id = game.id  # read before begin_write expires it (reading it after would cost a query)
+    seen = game.__dict__.get("version")  # the version this request read (None: none)
     begin_write()
     # begin_write has forgotten the game's row, its hands and its log: this reads them afresh.
-    return db.session.scalars(select(Game).where(Game.id == game_id).with_for_update()).one()
+    locked = db.session.scalars(select(Game).where(Game.id == game_id).with_for_update()).one()
+    if locked.version != seen:
+        _forget_sides(locked)
+    return locked
+
+
+def lock_games(game_ids: Iterable[int]) -> list[Game]:
+    """Lock these games too, in a writing transaction already begun (a club night's, whose lock is always
+    taken before its games'), in the order of their ids, so that two use cases never wait for each other
+    crosswise; each read afresh with its sides and players."""
+    ids = sorted(set(game_ids))
+    if not ids:
+        return []
+    locked = (
+        select(Game)
+        .where(Game.id.in_(ids))
+        .order_by(Game.id)
+        .options(selectinload(Game.sides).selectinload(Side.players))
+        .execution_options(populate_existing=True)
+        .with_for_update()
+    )
+    return list(db.session.scalars(locked))
+
+
+def _forget_sides(game: Game) -> None:
+    """Forget what the session read of the game's sides and players (read again when next used)."""
+    for side in game.__dict__.get("sides", ()):
+        for player in side.__dict__.get("players", ()):
+            db.session.expire(player)
+        db.session.expire(side)
+    db.session.expire(game, ["sides"])

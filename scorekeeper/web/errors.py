@@ -71,7 +71,7 @@ def http_error(exc: HTTPException) -> tuple[Response, int] | tuple[str, int]:
 def register(app: Flask) -> None:
     """Install the handler. Unhandled errors arrive here as a 500 (Flask wraps and logs them)."""
 
-    from ..services import GameDamaged, StorageUnavailable
+    from ..services import GameDamaged, SideMoved, StorageUnavailable
 
     @app.errorhandler(StorageUnavailable)
     def storage_unavailable(exc: StorageUnavailable) -> tuple[Response, int] | tuple[str, int]:
@@ -91,5 +91,17 @@ def register(app: Flask) -> None:
         if wants_json():
             return json_error(503, "game_damaged", message)
         return render_template("errors/error.html", title=gettext("This game lost its hands"), message=message), 503
+
+    @app.errorhandler(SideMoved)
+    def side_moved(_exc: SideMoved) -> tuple[Response, int] | tuple[str, int]:
+        if wants_json():  # as when the token was already another side's on arrival
+            return json_error(
+                403, "wrong_side_token", gettext("This token is not this side's: it writes only its own side.")
+            )
+        message = gettext(
+            "The director has just moved your pair: this link no longer sends to this table, and nothing was "
+            "saved. The night's seating says where you play now."
+        )
+        return render_template("errors/error.html", title=gettext("Your pair was moved"), message=message), 409
 
     app.register_error_handler(HTTPException, http_error)

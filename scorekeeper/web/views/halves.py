@@ -144,6 +144,7 @@ def half(side_token: str, number: int) -> Page:
             record["partners"],
             expected_version=_int(form.version.data),
             save_key=key if is_token(key) else None,
+            token=side_token,
         )
     except services.AlreadySaved:
         pass
@@ -249,7 +250,7 @@ def withdraw(side_token: str, number: int) -> Response:
     """Take this side's half of the hand in play back (the side counts again)."""
     link = side_or_404(side_token)
     try:
-        services.withdraw_half(link.game, link.side, number, _int(request.form.get("version")))
+        services.withdraw_half(link.game, link.side, number, _int(request.form.get("version")), token=side_token)
     except (services.Conflict, services.HalfClosed, services.HandNotFound, services.NotByHalves):
         return _back(side_token, stale=True)
     return _back(side_token)
@@ -265,7 +266,7 @@ def keep(side_token: str, number: int) -> Response:
     if kept is None:
         return _back(side_token, stale=True)
     try:
-        services.send_half(link.game, link.side, number, kept.entry, kept.partners, kept.version)
+        services.send_half(link.game, link.side, number, kept.entry, kept.partners, kept.version, token=side_token)
     except (RuleViolations, services.GameError):
         return _back(side_token, stale=True)
     return _back(side_token)
@@ -277,7 +278,7 @@ def agree(side_token: str, number: int) -> Response:
     """This side agrees to hand ``number`` as it stands (the version it was shown)."""
     link = side_or_404(side_token)
     try:
-        services.agree(link.game, link.side, number, _int(request.form.get("version")))
+        services.agree(link.game, link.side, number, _int(request.form.get("version")), token=side_token)
     except (services.HandChanged, services.HandNotFound, services.NotByHalves):
         return _back(side_token, stale=True)
     return _back(side_token)
@@ -291,7 +292,8 @@ def dispute(side_token: str, number: int) -> Page:
     disputed = request.form.get("side", type=int)
     remark = request.form.get("remark", "")[:1000]
     try:
-        services.dispute(link.game, link.side, number, _int(request.form.get("version")), disputed or 0, remark)
+        version = _int(request.form.get("version"))
+        services.dispute(link.game, link.side, number, version, disputed or 0, remark, token=side_token)
     except services.Refused as refused:
         response = make_response(
             render_template(

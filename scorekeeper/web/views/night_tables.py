@@ -60,7 +60,7 @@ def side_finished(side_token: str) -> Response:
     been recorded since the clock ran out; a pair says the hand that was in play is in (or that none was)."""
     link = side_or_404(side_token)
     try:
-        round_play.agree_table(link.game)
+        round_play.agree_table(link.game, link.side, side_token)
     except (services.Refused, nights.NightClosed):
         return redirect(url_for("games.side_page", side_token=side_token, stale=1))
     return redirect(url_for("games.side_page", side_token=side_token) + "#night-table")
