@@ -101,7 +101,11 @@ def run_migrations_online():
         )
         migration_context = context.get_context()
         if migration_context._migrations_fn is not None:  # no public hook runs before the first step
-            migration_context._migrations_fn = keeper.refusing_lost_data(migration_context._migrations_fn)
+            checked = keeper.refusing_lost_data(migration_context._migrations_fn)
+            # A landed revision never changes: a database made while one still changed may need a later
+            # revision's repair before a landed step can run (0017's before 0016). See schema_changes.py.
+            repairs = schema_changes.repairs_before(script.module for script in context.script.walk_revisions())
+            migration_context._migrations_fn = schema_changes.repairing_first(checked, repairs)
         with context.begin_transaction():
             context.run_migrations()
 

@@ -10,6 +10,10 @@
 - A downgrade that would drop data (a column or table that holds something) is refused before its
   first step. Each migration says what its downgrade would lose in ``data_lost_by_downgrade``;
   ``--x-arg force=yes`` goes ahead anyway.
+- A landed revision never changes; a database made while one still changed is repaired by a later
+  revision. When the repair must come before a landed step (that step cannot run without it), the later
+  revision names it in ``repairs_before`` and it runs inside that step, before the step's own upgrade
+  (migration 0017 is the first).
 """
 
 from __future__ import annotations
@@ -104,6 +108,65 @@ class RowKeeper:
             lost = check(self.connection) if check is not None else None
             if lost:
                 yield f"{step.revision.revision}: {lost}"
+
+
+#: A repair for a database made by an earlier version of a landed revision (it uses Alembic's ``op``).
+Repair = Callable[[], object]
+
+
+def repairs_before(modules: Iterable[Any]) -> dict[str, list[Repair]]:
+    """Every revision module's ``repairs_before`` gathered: the repairs to run before each landed step."""
+    found: dict[str, list[Repair]] = {}
+    for module in modules:
+        for revision, repairs in getattr(module, "repairs_before", {}).items():
+            found.setdefault(revision, []).extend(repairs)
+    return found
+
+
+class RepairedStep:
+    """An upgrade step of Alembic's whose migration function runs ``repairs`` first (in the step's own
+    transaction); everything else is the step's."""
+
+    def __init__(self, step: Any, repairs: Sequence[Repair]) -> None:
+        self.step = step
+        self.repairs = list(repairs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.step, name)
+
+    def __str__(self) -> str:
+        return str(self.step)
+
+    @property
+    def migration_fn(self) -> Callable[..., None]:
+        def repaired_then_upgraded(**kw: Any) -> None:
+            for repair in self.repairs:
+                repair()
+            self.step.migration_fn(**kw)
+
+        return repaired_then_upgraded
+
+
+def repairing_first(
+    steps_of: Callable[..., Sequence[Any]], repairs: dict[str, list[Repair]]
+) -> Callable[..., Sequence[Any]]:
+    """Wrap Alembic's function that lists the steps to run, so that an upgrade step a later revision
+    repairs before (``repairs_before``) runs those repairs first."""
+
+    def steps(heads: Any, ctx: Any) -> Sequence[Any]:
+        planned = []
+        for step in steps_of(heads, ctx):
+            needed = repairs.get(_upgrading(step) or "")
+            planned.append(RepairedStep(step, needed) if needed else step)
+        return planned
+
+    return steps
+
+
+def _upgrading(step: Any) -> str | None:
+    """The revision an upgrade step runs (None for a downgrade or a stamp)."""
+    script = getattr(step, "revision", None)
+    return script.revision if getattr(step, "is_upgrade", False) and script is not None else None
 
 
 @contextmanager
