@@ -133,6 +133,7 @@ def register_limits(app: Flask) -> None:
     """Rate limits per client address (limiting.py), counted where every worker and server sees the
     counts (rate_store.py); behind a proxy, the address it forwards."""
     from .store.rate_counts import counts_url
+    from .web import limiting
     from .web.extensions import limiter
 
     if not app.config.get("RATELIMIT_STORAGE_URI"):
@@ -147,6 +148,7 @@ def register_limits(app: Flask) -> None:
 
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
     limiter.init_app(app)
+    limiting.register(app)
     if limiter.enabled:
         from sqlalchemy import event
 

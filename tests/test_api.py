@@ -299,7 +299,6 @@ def test_broken_json_is_400(client):
 @pytest.mark.parametrize(
     ("body", "field"),
     [
-        ([1, 2], ""),
         ({"sides": [{}, {}]}, "ruleset"),
         ({"ruleset": "classic"}, "sides"),
         ({"ruleset": "classic", "sides": "two"}, "sides"),
@@ -330,6 +329,15 @@ def test_malformed_bodies_are_400_naming_the_field(client, body, field):
     assert data["error"] == "invalid_request"
     assert data["field"] == field
     assert data["message"]
+
+
+def test_a_body_that_is_not_an_object_is_refused_as_every_address_of_the_api_refuses_it(client):
+    """A JSON list is well formed but no body of the API: 400 invalid_json, in a whole sentence (not a
+    sentence about a nameless field), as the games' addresses answer it."""
+    for address in ("/api/v1/score", "/api/v1/games"):
+        response = client.post(address, json=[1, 2])
+        assert response.status_code == 400
+        assert response.get_json() == {"error": "invalid_json", "message": "The body must be a JSON object."}
 
 
 def test_cutthroat_partners_through_the_api(client):

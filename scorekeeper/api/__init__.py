@@ -3,12 +3,26 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
+from flask.blueprints import BlueprintSetupState
+from werkzeug.routing import BaseConverter
 
 from ..web.limiting import guard_links
 from .bodies import Refusal
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 guard_links(bp)
+
+
+class GameId(BaseConverter):
+    """A game's id in an address: any one segment but ``import`` (/games/import is an address of its own, which
+    takes POST only: an OPTIONS or a 405 there lists that, not the GET of a game)."""
+
+    regex = r"(?!import\Z)[^/]+"
+
+
+@bp.record_once
+def game_ids(state: BlueprintSetupState) -> None:
+    state.app.url_map.converters["game"] = GameId
 
 
 @bp.errorhandler(Refusal)

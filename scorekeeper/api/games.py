@@ -252,7 +252,7 @@ def _created(game: Game) -> tuple[Response, int]:
     return jsonify(reply), 201
 
 
-@bp.get("/games/<public_id>")
+@bp.get("/games/<game:public_id>")
 def read_game(public_id: str) -> Reply:
     """A game and its sheet; with ``If-None-Match`` and the game unchanged, an empty 304."""
     stamp = services.game_stamp(public_id, editable=False)

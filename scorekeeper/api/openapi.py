@@ -2,9 +2,11 @@
 
 The shapes are declared once, in ``shapes.requests`` (the bodies pydantic checks) and
 ``shapes.answers`` (the answers' typed dicts); pydantic writes their JSON Schema, and this module
-adds the routes. tests/test_openapi.py checks it against real answers and schemathesis fuzzes
-the API from it. Whether a hand keeps the rules of Canasta is the engine's to say (422, every
-rule broken), and option values the engine refuses are a 400 naming the option.
+adds the routes (and the body of an import, ``exported_game``, which services/export.py checks by
+hand). tests/test_openapi.py checks it against real answers and schemathesis fuzzes the API from
+it, in process and served by gunicorn with the rate limits on (every 429 declared, with Retry-After).
+Whether a hand keeps the rules of Canasta is the engine's to say (422, every rule broken), and
+option values the engine refuses are a 400 naming the option.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from flask import Response, jsonify
 from pydantic import TypeAdapter
 from pydantic.json_schema import JsonSchemaMode
 
+from ..services.export import ACTIONS, FORMAT, FORMAT_VERSION
 from ..shapes import answers, requests
 from ..web.bearer import EDIT_TOKEN_HEADER, SIDE_TOKEN_HEADER
 from . import bp
@@ -57,9 +60,13 @@ def component_schemas() -> Schema:
     return schemas
 
 
+#: Component schemas written in this module: the import's body is checked by services/export.py, not by a model.
+WRITTEN_HERE = frozenset({"ExportedGame"})
+
+
 def ref(name: str) -> Schema:
     """A reference to a component schema."""
-    if name not in component_schemas():
+    if name not in component_schemas() and name not in WRITTEN_HERE:
         raise KeyError(name)
     return {"$ref": f"#/components/schemas/{name}"}
 
@@ -77,6 +84,23 @@ def json_body(schema_name: str) -> Schema:
 def error(description: str) -> Schema:
     """An error answer in the API's shape."""
     return json_content(ref("Error"), description)
+
+
+def too_many() -> Schema:
+    """The 429 of an operation under a rate limit (web/limiting.py): the API's error, and when to try again."""
+    return {
+        **error(
+            "Too many requests from this address: past its limit of new games or hand saves, or of links and"
+            " tokens that named no game (RATE_LIMIT_* in the config)."
+        ),
+        "headers": {
+            "Retry-After": {
+                "description": "Seconds until this address may try again.",
+                "required": True,
+                "schema": {"type": "integer", "minimum": 0},
+            }
+        },
+    }
 
 
 RULESET_ID = {"name": "ruleset_id", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -110,14 +134,14 @@ def refused() -> dict[str, Schema]:
         "400": error("A malformed body, an unknown rule set, or an option refused: `field` names it."),
         "413": error("The body is larger than any hand needs."),
         "415": error("The body was not sent as JSON."),
-        "429": error("Too many requests from this address."),
     }
 
 
 def change_refused() -> dict[str, Schema]:
-    """The refusals a change to a game may meet."""
+    """The refusals a change to a game may meet (every change is rate limited: hand saves, or wrong links)."""
     return {
         **refused(),
+        "429": too_many(),
         "401": error("No edit token."),
         "403": error("The edit token is not this game's."),
         "404": error("No such game (or hand)."),
@@ -142,10 +166,7 @@ def document() -> Schema:
                 "get": {
                     "operationId": "listRulesets",
                     "summary": "Every rule set, with its options, variants and parameters.",
-                    "responses": {
-                        "200": json_content(ref("Rulesets"), "The rule sets."),
-                        "429": refused()["429"],
-                    },
+                    "responses": {"200": json_content(ref("Rulesets"), "The rule sets.")},
                 }
             },
             "/rulesets/{ruleset_id}": {
@@ -156,7 +177,7 @@ def document() -> Schema:
                     "responses": {
                         "200": json_content(ref("Ruleset"), "The rule set."),
                         "404": error("No rule set with that id."),
-                        "429": refused()["429"],
+                        "429": too_many(),
                     },
                 }
             },
@@ -183,6 +204,7 @@ def document() -> Schema:
                             "links": GAME_LINKS,
                         },
                         **refused(),
+                        "429": too_many(),
                         "503": change_refused()["503"],
                     },
                 }
@@ -193,16 +215,14 @@ def document() -> Schema:
                     "summary": "A new game from one exported as JSON (GET /g/{public_id}/export.json): the hands as"
                     " entered and the change log; the sheet is worked out again. A bad file is a 400 naming the field"
                     " (invalid_import), and nothing is stored.",
-                    "requestBody": {
-                        "required": True,
-                        "content": {"application/json": {"schema": {"type": "object"}}},
-                    },
+                    "requestBody": json_body("ExportedGame"),
                     "responses": {
                         "201": {
                             **json_content(ref("Game"), "The new game, its links, its edit token."),
                             "links": GAME_LINKS,
                         },
                         **refused(),
+                        "429": too_many(),
                         "503": change_refused()["503"],
                     },
                 }
@@ -219,15 +239,15 @@ def document() -> Schema:
                             "name": "If-None-Match",
                             "in": "header",
                             "required": False,
-                            "schema": {"type": "string", "maxLength": 200},
-                            "description": "The ETag of the game as last read.",
+                            "schema": {"type": "string"},
+                            "description": "The ETag of the game as last read (any other value: the game, 200).",
                         },
                     ],
                     "responses": {
                         "200": json_content(ref("Game"), "The game."),
                         "304": {"description": "Unchanged since the ETag sent in If-None-Match."},
                         "404": error("No such game."),
-                        "429": refused()["429"],
+                        "429": too_many(),
                     },
                 }
             },
@@ -279,7 +299,63 @@ def document() -> Schema:
                 "editToken": {"type": "apiKey", "in": "header", "name": EDIT_TOKEN_HEADER},
                 "sideToken": {"type": "apiKey", "in": "header", "name": SIDE_TOKEN_HEADER},
             },
-            "schemas": component_schemas(),
+            "schemas": {**component_schemas(), "ExportedGame": exported_game()},
+        },
+    }
+
+
+def exported_game() -> Schema:
+    """A game as GET /g/{public_id}/export.json writes it and POST /games/import reads it. services/export.py
+    checks a file whole: the table as for a new game, each hand as the API takes one (by the rule set played),
+    the change log; what it does not read (started_at) may be there."""
+    new_game = component_schemas()["NewGame"]["properties"]
+    hand: Schema = {
+        "type": "object",
+        "required": ["sides"],
+        "properties": {
+            "number": {"type": "integer", "minimum": 1, "description": "1 for the first hand, in order."},
+            "partners": component_schemas()["HalfBody"]["properties"]["partners"],
+            "sides": {
+                "type": "array",
+                "items": ref("SideEntry"),
+                "minItems": 2,
+                "maxItems": 6,
+                "description": "One entry per side of the game, in its order.",
+            },
+        },
+    }
+    side_number = {"type": "integer", "minimum": 0, "maximum": 5}
+    change = {
+        "type": "object",
+        "required": ["action"],
+        "properties": {
+            "action": {"type": "string", "enum": sorted(ACTIONS)},
+            "hand_number": {"type": ["integer", "null"], "minimum": 1},
+            "at": {"type": ["string", "null"], "format": "date-time"},
+            "before": {"anyOf": [hand, {"type": "null"}]},
+            "after": {"anyOf": [hand, {"type": "null"}]},
+            "said": {
+                "type": ["object", "null"],
+                "description": "A side's word (agree, dispute): its number, whose half, its remark.",
+                "properties": {
+                    "by": side_number,
+                    "half_of": {"anyOf": [side_number, {"type": "null"}]},
+                    "remark": component_schemas()["WordBody"]["properties"]["remark"],
+                },
+            },
+        },
+    }
+    return {
+        "type": "object",
+        "required": ["format", "version", "ruleset", "sides"],
+        "properties": {
+            "format": {"const": FORMAT},
+            "version": {"const": FORMAT_VERSION},
+            **{name: new_game[name] for name in ("ruleset", "sides", "options", "first_dealer", "entry_mode")},
+            **{name: new_game[name] for name in ("starting_totals", "note")},
+            "started_at": {"type": "string"},
+            "hands": {"type": "array", "items": hand},
+            "log": {"type": "array", "items": change},
         },
     }
 

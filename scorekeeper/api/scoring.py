@@ -28,7 +28,7 @@ from ..shapes.requests import ScoreRequest
 from ..translation import _, render, translate
 from ..web.errors import json_error
 from . import bp
-from .bodies import json_body
+from .bodies import json_object
 
 
 def ruleset_json(ruleset: RuleSet) -> answers.Ruleset:
@@ -132,7 +132,7 @@ def show_ruleset(ruleset_id: str) -> Response | tuple[Response, int]:
 def score() -> Response | tuple[Response, int]:
     """Score one hand and store nothing: 200 with the scores, 422 with every rule broken."""
     try:
-        entry = read(ScoreRequest, json_body())
+        entry = read(ScoreRequest, json_object())
     except ShapeError as exc:
         return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
     base = get_ruleset(entry.ruleset)

@@ -35,6 +35,9 @@ NOTE = 200
 #: Game ids and edit tokens are URL-safe base64 (models.new_token); anything else names no game.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 ELLIPSIS = "…"
+#: A text without control characters (Unicode's Cc: U+0000-U+001F, U+007F-U+009F), as a JSON Schema
+#: pattern; ``text_problem`` refuses those, and half a surrogate pair, which no UTF-8 body can hold.
+STORABLE_TEXT = r"^[^\u0000-\u001f\u007f-\u009f]*$"
 
 
 def is_token(text: str) -> bool:

@@ -16,7 +16,7 @@ from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema, ErrorDetails, core_schema
 
 from ..engine.i18n import N_, Msg
-from .limits import text_problem
+from .limits import STORABLE_TEXT, text_problem
 
 Model = TypeVar("Model", bound=BaseModel)
 Place = str | int
@@ -114,6 +114,18 @@ def storable(value: str) -> str:
     if found is not None:
         raise FieldProblem(found)
     return value
+
+
+@dataclass(frozen=True)
+class Storable:
+    """A text the database can keep (``storable``), its JSON Schema saying so: a pattern without
+    control characters, so that a client (or a fuzzer) knows them refused before sending them."""
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        return core_schema.no_info_after_validator_function(storable, handler(source))
+
+    def __get_pydantic_json_schema__(self, schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        return {**handler(schema), "pattern": STORABLE_TEXT}
 
 
 @dataclass(frozen=True)

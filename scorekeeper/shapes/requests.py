@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from pydantic import (
-    AfterValidator,
     BaseModel,
     ConfigDict,
     Discriminator,
@@ -31,17 +30,17 @@ from ..engine.i18n import N_, Msg
 from ..engine.options import PARAMETERS
 from ..engine.rulesets import TiePolicy
 from .limits import LARGEST, MAX_ITEMS, MAX_SIDES, NOTE, PLAYER_NAME, REASON, SIDE_NAME
-from .problems import FieldProblem, OneOf, storable
+from .problems import FieldProblem, OneOf, Storable
 
 Whole = Annotated[int, Field(ge=-LARGEST, le=LARGEST)]
 #: A count of cards or canastas: below zero is well formed JSON that breaks a rule (the engine's 422 negative_count).
 Count = Whole
-PlayerName = Annotated[str, Field(max_length=PLAYER_NAME), AfterValidator(storable)]
-SideName = Annotated[str, Field(max_length=SIDE_NAME), AfterValidator(storable)]
+PlayerName = Annotated[str, Field(max_length=PLAYER_NAME), Storable()]
+SideName = Annotated[str, Field(max_length=SIDE_NAME), Storable()]
 Note = Annotated[
     str,
     Field(max_length=NOTE, description="A short note kept with the game: where, what was at stake."),
-    AfterValidator(storable),
+    Storable(),
 ]
 CardsHeld = dict[Annotated[str, OneOf(HAND_KEYS, any_case=True)], Count]
 RuleSetId = Annotated[str, Field(min_length=1), WithJsonSchema({"type": "string", "enum": list(RULESETS)})]
@@ -112,7 +111,7 @@ class Penalty(Closed):
     """A table penalty and its reason."""
 
     points: Whole
-    reason: Annotated[str, Field(max_length=REASON), AfterValidator(storable)] = ""
+    reason: Annotated[str, Field(max_length=REASON), Storable()] = ""
 
 
 def _penalty_form(value: object) -> str:
@@ -361,7 +360,7 @@ class WordBody(Closed):
     agreed: bool
     version: Annotated[int, Field(ge=0, le=LARGEST, description="The hand's version the side was shown.")]
     half_of: Annotated[int, Field(ge=0, le=MAX_SIDES - 1)] | None = None
-    remark: Annotated[str, Field(max_length=NOTE), AfterValidator(storable)] = ""
+    remark: Annotated[str, Field(max_length=NOTE), Storable()] = ""
 
     @model_validator(mode="after")
     def _whose_half(self) -> WordBody:

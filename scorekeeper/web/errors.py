@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, jsonify, make_response, render_template, request
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
@@ -58,14 +58,20 @@ def _pages() -> dict[int, tuple[str, str]]:
     }
 
 
-def http_error(exc: HTTPException) -> tuple[Response, int] | tuple[str, int]:
-    """An HTTP error as a page, or as JSON under /api."""
+def http_error(exc: HTTPException) -> Response:
+    """An HTTP error as a page, or as JSON under /api, with the headers the error carries (a 405's
+    Allow, listing the methods the address takes; a 429's Retry-After when it knows one)."""
     code = exc.code or 500
     if not wants_json():
         title, message = _pages().get(code, (exc.name, exc.description or ""))
-        return render_template("errors/error.html", title=title, message=message), code
-    message = _messages().get(code, exc.description or "")
-    return json_error(code, (exc.name or "error").lower().replace(" ", "_"), message)
+        response = make_response(render_template("errors/error.html", title=title, message=message), code)
+    else:
+        message = _messages().get(code, exc.description or "")
+        response = make_response(json_error(code, (exc.name or "error").lower().replace(" ", "_"), message))
+    for name, value in exc.get_headers():
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    return response
 
 
 def register(app: Flask) -> None:

@@ -11,7 +11,8 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-from flask import Blueprint, current_app
+from flask import Blueprint, Flask, current_app
+from flask_limiter import RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse_many
 from werkzeug.exceptions import TooManyRequests
@@ -126,10 +127,29 @@ def door_wait(night_id: int) -> int | None:
 
 def too_many() -> Response:
     """A 429 as the app answers it (a page, or JSON under /api), with when to try again."""
-    body, status = http_error(TooManyRequests())
-    response = current_app.make_response((body, status))
+    response = http_error(TooManyRequests())
     response.headers["Retry-After"] = str(_retry_after(_limits(), _key()))
     return response
+
+
+def register(app: Flask) -> None:
+    """A limit met answers the app's 429 (JSON under /api), always with a Retry-After (whatever
+    RATELIMIT_HEADERS_ENABLED says): the API's document promises it on every limited operation."""
+
+    @app.errorhandler(RateLimitExceeded)
+    def limit_met(_exc: RateLimitExceeded) -> Response:
+        response = http_error(TooManyRequests())
+        response.headers["Retry-After"] = str(_seconds_until_reset())
+        return response
+
+
+def _seconds_until_reset() -> int:
+    """Seconds until the limit this request met lets the address in again (60 when it cannot be told)."""
+    try:
+        met = limiter.current_limit
+        return 60 if met is None else max(1, met.reset_at - int(time.time()))
+    except Exception:
+        return 60
 
 
 def _retry_after(items: list[RateLimitItem], key: tuple[str, str]) -> int:
