@@ -22,6 +22,7 @@ def test_a_night_from_the_home_page_to_the_standings(page: Page, live_server: st
         page.fill("#first", first)
         page.fill("#second", second)
         page.get_by_role("button", name="Add the pair").tap()
+        expect(page.locator("ol.pairs")).to_contain_text(f"{first} & {second}")  # the board is back: read it whole
     public = live_server + re.search(r"/night/[\w-]+", page.content()).group(0)
 
     follower = browser.new_context(**PHONE, locale="en-GB").new_page()
@@ -60,7 +61,9 @@ def test_the_director_moves_a_pair_on_the_phone_and_every_phone_sees_the_new_sea
         page.fill("#first", first)
         page.fill("#second", second)
         page.get_by_role("button", name="Add the pair").tap()
+        expect(page.locator("ol.pairs")).to_contain_text(f"{first} & {second}")
     page.get_by_role("button", name="Draw the first round").tap()
+    expect(page.locator("#table-1")).to_contain_text("Ana & Luis")  # the round is drawn and the board is back
     public = live_server + re.search(r"/night/[\w-]+(?=\")", page.content()).group(0)
     follower = browser.new_context(**PHONE, locale="en-GB").new_page()
     follower.goto(public)
