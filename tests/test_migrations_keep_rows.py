@@ -212,10 +212,10 @@ def current() -> tuple[str, ...]:
 def reference_sheets(rows, columns) -> dict[str, Any]:
     """The sheets of ``rows`` (as far as ``columns`` hold them) written straight into the newest schema."""
     upgrade()
-    inspector = sa.inspect(db.engine)
+    found = sa.inspect(db.engine).get_multi_columns(filter_names=list(columns))
     required = {  # made by the migration (a game's short code), meaningless to a sheet: the rows' own
-        table: [c["name"] for c in inspector.get_columns(table) if not c["nullable"] and c["default"] is None]
-        for table in columns
+        table: [c["name"] for c in kinds if not c["nullable"] and c["default"] is None]
+        for (_, table), kinds in found.items()
     }
     write(rows, {table: sorted(set(names) | set(required[table])) for table, names in columns.items()})
     made = sheets()
