@@ -6,8 +6,14 @@ PORT ?= 8000
 HOST ?= 0.0.0.0
 TRANSLATIONS := scorekeeper/translations
 CHROMIUM ?= /usr/bin/chromium
+## The suite runs in parallel (pytest-xdist), each worker with its own databases and servers: the browser
+## journeys on a worker of their own, the rest on one worker per core, niced (tests/conftest.py).
+## WORKERS=0 runs it in one process; PYTEST_ARGS adds options (e.g. --durations=15).
+WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
+PYTEST_ARGS ?=
+PYTEST = $(BIN)/python -m pytest -q -n $(WORKERS) --dist load $(PYTEST_ARGS)
 
-.PHONY: run backup bench-live bench-club wrk test lint typecheck unit pg-test bench translations compile-translations install install-dev browser-deps clean
+.PHONY: run backup bench-live bench-club wrk test lint typecheck unit sqlite-test pg-test bench translations compile-translations install install-dev browser-deps clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,12 +62,15 @@ unit: install-dev
 	$(BIN)/python -m pytest -q
 
 ## Every check and every test (the SQLite pass; .ci/run adds the PostgreSQL pass).
-test: install-dev browser-deps lint
-	CHROMIUM_PATH=$(CHROMIUM) $(BIN)/python -m pytest -q
+test: install-dev browser-deps lint sqlite-test
 
-## The whole suite against a throwaway PostgreSQL cluster.
+## The whole suite on SQLite (a fresh file per test), without the checks.
+sqlite-test: install-dev browser-deps
+	CHROMIUM_PATH=$(CHROMIUM) $(PYTEST)
+
+## The whole suite against a throwaway PostgreSQL cluster (a database per worker).
 pg-test: install-dev browser-deps
-	CHROMIUM_PATH=$(CHROMIUM) .ci/pg-throwaway.sh $(BIN)/python -m pytest -q
+	CHROMIUM_PATH=$(CHROMIUM) .ci/pg-throwaway.sh $(PYTEST)
 
 ## Every benchmark: the engine against a naive scorer, page weights, a shared rate-limit count, rounds' point differences
 ## for the victory-point scale, the taps a hand takes in the

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Start a throwaway PostgreSQL cluster on 127.0.0.1:$PGPORT, run "$@" with DATABASE_URL set, stop and delete it.
+# Room for the connections of a parallel test run (each worker its own database, servers and pools).
 set -euo pipefail
 if ! ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ]; then
@@ -18,7 +19,7 @@ trap cleanup EXIT
 as_pg "$PGBIN/initdb" -D "$PGTMP/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 \
       --no-sync --no-instructions >"$PGTMP/initdb.log"
 as_pg "$PGBIN/pg_ctl" -D "$PGTMP/data" -l "$PGTMP/server.log" -w -t 30 \
-  -o "-p $PGPORT -k $PGTMP -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+  -o "-p $PGPORT -k $PGTMP -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" \
   start >/dev/null || { cat "$PGTMP/server.log" >&2; exit 1; }
 "$PGBIN/createdb" -h 127.0.0.1 -p "$PGPORT" -U postgres canasta_test
 export DATABASE_URL="postgresql+psycopg://postgres@127.0.0.1:$PGPORT/canasta_test"

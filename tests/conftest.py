@@ -1,4 +1,10 @@
-"""App fixtures: a fresh app and database per test, SQLite by default or DATABASE_URL."""
+"""App fixtures: a fresh app and database per test, SQLite by default or DATABASE_URL.
+
+Run in parallel (pytest-xdist, ``make test``), each worker has its own of everything a test writes:
+its SQLite files under its own tmp_path, its servers on ports the system picks, and on PostgreSQL its
+own database beside DATABASE_URL's (``canasta_test_gw0``, made at the worker's start, dropped at its end),
+where the rate limits' counts live too.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,7 @@ import threading
 from contextlib import contextmanager
 
 import pytest
+import sqlalchemy as sa
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -97,10 +104,104 @@ def form_server(tmp_path):
         yield url
 
 
-#: Figures a test measured (e.g. the fuzz test's request count), printed at the end of the run.
+#: The tests outside tests/browser that take longest (ten seconds and more each), slowest first. A parallel
+#: run starts them first, so that no worker is left running one of them while the others have finished;
+#: `--durations` shows which they are.
+LONGEST = (
+    "tests/test_fuzz.py::",
+    "tests/test_openapi.py::test_the_api_keeps_its_openapi_document",
+    "tests/test_night_servers.py::",
+    "tests/test_rate_limits.py::test_a_limit_holds_across",
+    "tests/test_secrets.py::test_the_access_log",
+)
+
+
+def pytest_collection_modifyitems(items):
+    def rank(item):
+        return next((place for place, prefix in enumerate(LONGEST) if item.nodeid.startswith(prefix)), len(LONGEST))
+
+    items.sort(key=rank)  # stable: the rest keep pytest's order
+
+
+#: The worker that runs the browser journeys in a parallel run; the others run niced (pytest_configure).
+JOURNEYS_WORKER = "gw0"
+JOURNEYS = "tests/browser/"
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """A parallel run (``make test``: ``-n``, ``--dist load``). Each test goes to the next free worker, except
+    the browser journeys: they run one after another on one worker of their own (JOURNEYS_WORKER), as in a
+    single process: one Chromium, and no other journey's pages competing with a test that times how soon a
+    phone sees a change. They start first, the longest share of work; the other workers, one more than
+    the cores and niced, take the rest of the suite meanwhile, on the time the journeys leave idle."""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class JourneysApart(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            return JOURNEYS if nodeid.startswith(JOURNEYS) else nodeid
+
+        def _assign_work_unit(self, node):
+            if JOURNEYS not in self.workqueue or len(self.workqueue) == 1:
+                super()._assign_work_unit(node)
+            elif node.gateway.id == JOURNEYS_WORKER:
+                self.workqueue.move_to_end(JOURNEYS, last=False)
+                super()._assign_work_unit(node)
+            else:  # another unit; the journeys stay first in the queue for their worker
+                journeys = self.workqueue.pop(JOURNEYS)
+                super()._assign_work_unit(node)
+                self.workqueue[JOURNEYS] = journeys
+                self.workqueue.move_to_end(JOURNEYS, last=False)
+
+    return JourneysApart(config, log)
+
+
+def pytest_configure(config):
+    """In a parallel run, a worker other than the journeys' yields the processor to them (niced); on
+    PostgreSQL, each worker gets a database of its own."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker and worker != JOURNEYS_WORKER:
+        os.nice(10)
+    url = os.environ.get("DATABASE_URL")
+    if worker and url and not url.startswith("sqlite"):
+        shared = sa.make_url(url)
+        own = f"{shared.database}_{worker}"
+        _on_the_server(shared, f'DROP DATABASE IF EXISTS "{own}" WITH (FORCE)', f'CREATE DATABASE "{own}"')
+        os.environ["DATABASE_URL"] = shared.set(database=own).render_as_string(hide_password=False)
+        config.add_cleanup(lambda: _on_the_server(shared, f'DROP DATABASE IF EXISTS "{own}" WITH (FORCE)'))
+
+
+def _on_the_server(url: sa.URL, *statements: str) -> None:
+    """Run ``statements`` (outside a transaction, as CREATE DATABASE must be) on ``url``'s server."""
+    engine = sa.create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as connection:
+            for statement in statements:
+                connection.execute(sa.text(statement))
+    finally:
+        engine.dispose()
+
+
+#: Figures a test measured (e.g. the fuzz test's request count), printed at the end of the run. A test
+#: appends here; the report carries them (from a worker, in a parallel run) to the summary.
 FIGURES: list[str] = []
+_REPORTED: list[str] = []
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    while FIGURES:
+        report.user_properties.append(("figure", FIGURES.pop(0)))
+    return report
+
+
+def pytest_runtest_logreport(report):
+    _REPORTED.extend(value for name, value in report.user_properties if name == "figure")
 
 
 def pytest_terminal_summary(terminalreporter):
-    for line in FIGURES:
+    for line in _REPORTED:
         terminalreporter.write_line(line)
