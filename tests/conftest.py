@@ -65,6 +65,8 @@ def serving(config):
         db.create_all()
     if limiter.enabled:
         limiter.reset()  # on PostgreSQL the counts live in the one test database: none from another test
+    answering = InFlight(app.wsgi_app)
+    app.wsgi_app = answering  # type: ignore[method-assign]
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -74,9 +76,42 @@ def serving(config):
         server.shutdown()
         server.server_close()
         thread.join(5)
+        answering.close(timeout=10)
         with app.app_context():
             db.drop_all()
             db.engine.dispose()
+
+
+class InFlight:
+    """The test server's app, counting the requests it is answering. A browser's kept-alive connection keeps its
+    request thread (a daemon) alive after the server is shut down, and a request still in the app then holds a
+    pooled database connection: disposing of the engine under it would leave that connection to the garbage
+    collector (psycopg's ResourceWarning, failing whichever test runs then). ``close`` refuses new requests
+    (503, no database touched) and waits for those in the app to finish."""
+
+    def __init__(self, wsgi_app):
+        self.wsgi_app = wsgi_app
+        self.active = 0
+        self.closed = False
+        self.idle = threading.Condition()
+
+    def __call__(self, environ, start_response):
+        with self.idle:
+            if self.closed:
+                start_response("503 Service Unavailable", [("Content-Length", "0"), ("Connection", "close")])
+                return [b""]
+            self.active += 1
+        try:
+            return self.wsgi_app(environ, start_response)
+        finally:
+            with self.idle:
+                self.active -= 1
+                self.idle.notify_all()
+
+    def close(self, timeout):
+        with self.idle:
+            self.closed = True
+            self.idle.wait_for(lambda: self.active == 0, timeout)
 
 
 def database_url(tmp_path, name):
