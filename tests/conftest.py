@@ -20,28 +20,36 @@ from scorekeeper import create_app
 from scorekeeper.store.database import db
 from scorekeeper.web.extensions import limiter
 
+from . import databases
+
+databases.share_route_builders()
+
 
 @contextmanager
 def fresh_app(tmp_path, name="test", **settings):
     """The app on its own fresh database, CSRF and rate limits off unless ``settings`` say otherwise."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": False,  # tests/test_rate_limits.py turns them on
-            "SQLALCHEMY_DATABASE_URI": database_url(tmp_path, name),
-            **settings,
-        }
-    )
+    config = {
+        "TESTING": True,
+        "SECRET_KEY": "test",
+        "WTF_CSRF_ENABLED": False,
+        "RATELIMIT_ENABLED": False,  # tests/test_rate_limits.py turns them on
+        "SQLALCHEMY_DATABASE_URI": database_url(tmp_path, name),
+        **settings,
+    }
+    databases.set_up(config["SQLALCHEMY_DATABASE_URI"])
+    app = create_app(config)
     with app.app_context():
-        db.create_all()
+        db.create_all()  # nothing to do on a copy of the template, or on the tables the test before left empty
     try:
         yield app
     finally:
-        with app.app_context():
-            db.drop_all()
-            db.engine.dispose()
+        databases.tear_down(app)
+
+
+@pytest.fixture(autouse=True)
+def _no_tables_left_unless_wanted(request):
+    """On PostgreSQL, the tables the test before left empty stay only for a test that takes them as they are."""
+    databases.POSTGRES.drop_unless_wanted(request, os.environ.get("DATABASE_URL"))
 
 
 @pytest.fixture
@@ -60,6 +68,7 @@ def client(app):
 @contextmanager
 def serving(config):
     """The app with ``config`` on its own database behind a real threaded HTTP server; yields its URL."""
+    databases.set_up(config["SQLALCHEMY_DATABASE_URI"])
     app = create_app(config)
     with app.app_context():
         db.create_all()
@@ -77,9 +86,7 @@ def serving(config):
         server.server_close()
         thread.join(5)
         answering.close(timeout=10)
-        with app.app_context():
-            db.drop_all()
-            db.engine.dispose()
+        databases.tear_down(app)
 
 
 class InFlight:
@@ -144,6 +151,7 @@ def form_server(tmp_path):
 #: `--durations` shows which they are.
 LONGEST = (
     "tests/test_fuzz.py::",
+    "tests/test_migrations_landed.py::",
     "tests/test_openapi.py::test_the_api_keeps_its_openapi_document",
     "tests/test_night_servers.py::",
     "tests/test_rate_limits.py::test_a_limit_holds_across",
@@ -161,12 +169,16 @@ def pytest_collection_modifyitems(items):
 #: The worker that runs the browser journeys in a parallel run; the others run niced (pytest_configure).
 JOURNEYS_WORKER = "gw0"
 JOURNEYS = "tests/browser/"
+#: Tests sharing a costly session fixture, kept on one worker so that it is made once a pass: the
+#: databases built by the code of every landed commit (23 subprocesses, about a minute and a half).
+TOGETHER = ("tests/test_migrations_landed.py",)
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
     """A parallel run (``make test``: ``-n``, ``--dist load``). Each test goes to the next free worker, except
-    the browser journeys: they run one after another on one worker of their own (JOURNEYS_WORKER), as in a
+    the modules of TOGETHER (each whole to one worker) and the browser journeys: they run one after another
+    on one worker of their own (JOURNEYS_WORKER), as in a
     single process: one Chromium, and no other journey's pages competing with a test that times how soon a
     phone sees a change. They start first, the longest share of work; the other workers, one more than
     the cores and niced, take the rest of the suite meanwhile, on the time the journeys leave idle."""
@@ -176,7 +188,9 @@ def pytest_xdist_make_scheduler(config, log):
 
     class JourneysApart(LoadScopeScheduling):
         def _split_scope(self, nodeid):
-            return JOURNEYS if nodeid.startswith(JOURNEYS) else nodeid
+            if nodeid.startswith(JOURNEYS):
+                return JOURNEYS
+            return next((module for module in TOGETHER if nodeid.startswith(module + "::")), nodeid)
 
         def _assign_work_unit(self, node):
             if JOURNEYS not in self.workqueue or len(self.workqueue) == 1:
