@@ -39,10 +39,29 @@ def test_the_list_survives_closing_the_browser(app, client):
     assert "Classic partnership" in home
 
 
-def test_the_list_holds_every_game_not_only_thirty(client):
-    for _ in range(35):
-        start_classic(client)
-    assert text(client.get("/")).count('class="forget"') == 35
+def test_the_list_holds_every_game_the_home_page_shows_the_latest_twenty_and_all_on_asking(client):
+    sheets = [start_classic(client) for _ in range(35)]
+    home = text(client.get("/"))
+    assert home.count('class="forget"') == 20
+    assert sheets[-1].split("localhost")[-1] in home  # the newest first
+    assert sheets[14].split("localhost")[-1] not in home
+    assert 'href="/?all=1">Show all 35 games on this phone</a>' in home
+    everything = text(client.get("/?all=1"))
+    assert everything.count('class="forget"') == 35
+    assert "Show all" not in everything
+
+
+def test_the_home_page_shows_the_latest_twenty_tables_of_friends_and_all_on_asking(client):
+    players = {"name": "Los jueves", "player_0": "Ana", "player_1": "Bea", "player_2": "Luis", "player_3": "Juan"}
+    for number in range(22):
+        client.post("/groups/new", data={**players, "name": f"Mesa {number}"})
+    home = text(client.get("/"))
+    assert "Mesa 21" in home
+    assert "Mesa 1<" not in home
+    assert 'href="/?all=1">Show all 22 tables of friends</a>' in home
+    assert "Mesa 1<" in text(client.get("/?all=1", headers={"Accept-Language": "en"}))
+    spanish = text(client.get("/", headers={"Accept-Language": "es"}))
+    assert "Ver las 22 mesas de amigos" in spanish
 
 
 def test_a_game_can_be_forgotten_on_this_phone_only(app, client):

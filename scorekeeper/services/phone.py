@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
@@ -60,15 +60,22 @@ def remember(phone_id: str, game_id: int, edit_token: str | None) -> None:
         db.session.rollback()
 
 
-def phone_games(phone_id: str) -> list[tuple[Game, str | None]]:
-    """The phone's games, most recently opened first, each with its edit token if the phone still edits it."""
+def phone_games(phone_id: str, limit: int | None = None) -> list[tuple[Game, str | None]]:
+    """The phone's games (the ``limit`` most recently opened, or all), most recently opened first, each with
+    its edit token if the phone still edits it."""
     rows = db.session.scalars(
         select(PhoneGame)
         .where(PhoneGame.phone_id == phone_id)
         .order_by(PhoneGame.opened_at.desc(), PhoneGame.id.desc())
+        .limit(limit)
         .options(selectinload(PhoneGame.game).options(*WHOLE_GAME))
     ).all()
     return [(row.game, row.edit_token if row.edit_token == row.game.edit_token else None) for row in rows]
+
+
+def count_games(phone_id: str) -> int:
+    """How many games the phone's list holds."""
+    return db.session.scalar(select(func.count()).where(PhoneGame.phone_id == phone_id)) or 0
 
 
 @writes

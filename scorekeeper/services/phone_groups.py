@@ -16,22 +16,23 @@ def remember(phone_id: str, group_id: int) -> None:
     remember_opened(PhoneGroup, phone_id, {"group_id": group_id})
 
 
-def phone_groups(phone_id: str) -> list[tuple[Group, int]]:
-    """The phone's tables of friends, most recently opened first, each with its number of games."""
-    games = (
-        select(Game.group_id, func.count(Game.id).label("games"))
-        .where(Game.group_id.is_not(None))
-        .group_by(Game.group_id)
-        .subquery()
-    )
+def phone_groups(phone_id: str, limit: int | None = None) -> list[tuple[Group, int]]:
+    """The phone's tables of friends (the ``limit`` most recently opened, or all), most recently opened
+    first, each with its number of games."""
+    games = select(func.count(Game.id)).where(Game.group_id == PhoneGroup.group_id).scalar_subquery()
     rows = db.session.execute(
-        select(PhoneGroup, func.coalesce(games.c.games, 0))
-        .outerjoin(games, games.c.group_id == PhoneGroup.group_id)
+        select(PhoneGroup, games)
         .where(PhoneGroup.phone_id == phone_id)
         .order_by(PhoneGroup.opened_at.desc(), PhoneGroup.id.desc())
+        .limit(limit)
         .options(selectinload(PhoneGroup.group).selectinload(Group.players))
     ).all()
     return [(row.group, int(count)) for row, count in rows]
+
+
+def count_groups(phone_id: str) -> int:
+    """How many tables of friends the phone's list holds."""
+    return db.session.scalar(select(func.count()).where(PhoneGroup.phone_id == phone_id)) or 0
 
 
 def forget(phone_id: str, token: str) -> None:

@@ -46,14 +46,22 @@ def home() -> str:
     return _home()
 
 
+#: The games, and the tables of friends, the home page lists before "Show all" (the most recently opened).
+HOME_LISTS = 20
+
+
 def _home(problem: str | None = None, typed: str = "") -> str:
-    listing = [(game, services.compute_sheet(game), token) for game, token in remembered()]
-    groups = remembered_groups()
+    limit = None if request.args.get("all") == "1" else HOME_LISTS
+    games_here, games_count = remembered(limit)
+    listing = [(game, services.compute_sheet(game), token) for game, token in games_here]
+    groups, groups_count = remembered_groups(limit)
     nights_here, clubs_here = remembered_nights()
     return render_template(
         "games/home.html",
         listing=listing,
+        games_count=games_count,
         groups=groups,
+        groups_count=groups_count,
         nights=nights_here,
         clubs=clubs_here,
         problem=problem,

@@ -83,8 +83,9 @@ def _on_a_known_phones_list(write: Callable[[str], None], what: str) -> None:
         current_app.logger.warning("a phone's list of %s was not updated: %s", what, exc)
 
 
-def remembered() -> list[tuple[Game, str | None]]:
-    """This phone's games, most recent first, each with its edit token while it still edits."""
+def remembered(limit: int | None = None) -> tuple[list[tuple[Game, str | None]], int]:
+    """This phone's games (the ``limit`` most recent, or all), most recent first, each with its edit token while
+    it still edits; and how many the phone has."""
     old = session.pop(OLD_SESSION_KEY, None)
     if old:
         g.phone_used = True
@@ -97,7 +98,9 @@ def remembered() -> list[tuple[Game, str | None]]:
             session[OLD_SESSION_KEY] = old
             current_app.logger.warning("the first release's list of games was not moved yet: %s", exc)
     current = phone_id(create=False) or g.get("new_phone_id")
-    return phone.phone_games(str(current)) if current else []
+    if not current:
+        return [], 0
+    return phone.phone_games(str(current), limit), phone.count_games(str(current))
 
 
 def forget(public_id: str) -> None:
@@ -118,10 +121,13 @@ def remember_group_viewed(group_id: int) -> None:
     _on_a_known_phones_list(lambda known: phone_groups.remember(known, group_id), "groups")
 
 
-def remembered_groups() -> list[tuple[Group, int]]:
-    """This phone's tables of friends, most recent first, each with its number of games."""
+def remembered_groups(limit: int | None = None) -> tuple[list[tuple[Group, int]], int]:
+    """This phone's tables of friends (the ``limit`` most recent, or all), most recent first, each with its
+    number of games; and how many the phone has."""
     current = phone_id(create=False) or g.get("new_phone_id")
-    return phone_groups.phone_groups(str(current)) if current else []
+    if not current:
+        return [], 0
+    return phone_groups.phone_groups(str(current), limit), phone_groups.count_groups(str(current))
 
 
 def forget_group(token: str) -> None:
