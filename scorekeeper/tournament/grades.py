@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 #: Where every member starts unless the club gives a starting grade.
 START = 50.0
@@ -31,26 +32,28 @@ LOWEST_BOUND = 39.0
 CARD_STEP = 2.0
 
 Member = Hashable
+#: A pair's members: two, or one in the two-handed rule sets (where a "pair" is one player).
+Pair = tuple[Member, ...]
 
 
-def pair_of(first: Member, second: Member) -> frozenset[Member]:
-    """A pair as the grades know it: its two members, whatever the order."""
-    return frozenset((first, second))
+def pair_of(*members: Member) -> frozenset[Member]:
+    """A pair as the grades know it: its members, whatever the order."""
+    return frozenset(members)
 
 
 @dataclass(frozen=True)
 class TableResult:
-    """One table of a round: the two pairs (two members each) and their shares (0 to 100, summing to 100)."""
+    """One table of a round: the two pairs and their shares (0 to 100, summing to 100)."""
 
-    pairs: tuple[tuple[Member, Member], tuple[Member, Member]]
+    pairs: tuple[Pair, Pair]
     shares: tuple[float, float]
 
     def __post_init__(self) -> None:
         if any(not 0 <= share <= 100 for share in self.shares) or abs(sum(self.shares) - 100) > 1e-6:
             raise ValueError("a table's two shares are between 0 and 100 and add up to 100")
         members = [member for pair in self.pairs for member in pair]
-        if len(set(members)) != 4:
-            raise ValueError("a table is four different members")
+        if any(len(pair) not in (1, 2) for pair in self.pairs) or len(set(members)) != len(members):
+            raise ValueError("a table is two pairs of one or two members, all different")
 
 
 @dataclass(frozen=True)
@@ -96,8 +99,8 @@ class Graded:
 
     night: Hashable
     round: int  # the round's place in the club's whole history, from 0
-    members: tuple[Member, Member]
-    opponents: tuple[Member, Member]
+    members: Pair
+    opponents: Pair
     expected: float
     share: float
     change: float  # each member's
@@ -142,7 +145,7 @@ class Grades:
 
 def grades(
     rounds: Iterable[PlayedRound],
-    starting: Mapping[Member, float] | None = None,
+    starting: Mapping[Any, float] | None = None,
     k: float = K_DEFAULT,
 ) -> Grades:
     """Every grade after ``rounds`` (in the order played), each member starting at ``starting``'s grade
@@ -157,7 +160,7 @@ def grades(
             found.members[key] = Grade(float(start.get(key, START)))
         return found.members[key]
 
-    def mean(pair: tuple[Member, Member]) -> float:
+    def mean(pair: Pair) -> float:
         return _mean({key: member(key).value for key in pair}, pair)
 
     for number, played in enumerate(rounds):
@@ -193,5 +196,5 @@ def grades(
     return found
 
 
-def _mean(grade: Mapping[Member, float], pair: tuple[Member, Member]) -> float:
-    return (grade[pair[0]] + grade[pair[1]]) / 2
+def _mean(grade: Mapping[Member, float], pair: Pair) -> float:
+    return sum(grade[key] for key in pair) / len(pair)

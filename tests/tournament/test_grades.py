@@ -104,6 +104,14 @@ def test_a_pair_sitting_out_is_not_graded():
     assert found.grade("E").value == 50  # a member never graded reads as the start
 
 
+def test_in_a_two_handed_game_a_pair_is_one_player_graded_alone():
+    found = grades([PlayedRound(1, [table("A", "B", (75, 25))])], {"A": 60})
+    # A (60) against B (50): expected 60, made 75: +1.5; B expected 40, made 25: -1.5.
+    assert found.members["A"].value == pytest.approx(61.5)
+    assert found.members["B"].value == pytest.approx(48.5)
+    assert found.pairs[pair_of("A")].value == pytest.approx(61.5)
+
+
 def test_k_is_the_clubs_and_bounded():
     found = grades([PlayedRound(1, [table("AB", "CD", (100, 0))])], k=0.5)
     assert found.members["A"].value == 75
@@ -113,11 +121,13 @@ def test_k_is_the_clubs_and_bounded():
         grades([], k=0.6)
 
 
-def test_a_member_plays_at_one_table_a_round_and_a_table_is_four_members_whose_shares_make_100():
+def test_a_member_plays_at_one_table_a_round_and_a_table_is_two_pairs_of_different_members_sharing_100():
     with pytest.raises(ValueError, match="one table a round"):
         grades([PlayedRound(1, [table("AB", "CD", (50, 50)), table("AE", "FG", (50, 50))])])
-    with pytest.raises(ValueError, match="four different members"):
+    with pytest.raises(ValueError, match="all different"):
         table("AB", "AC", (50, 50))
+    with pytest.raises(ValueError, match="one or two members"):
+        table("ABE", "CD", (50, 50))
     with pytest.raises(ValueError, match="add up to 100"):
         table("AB", "CD", (60, 60))
 
