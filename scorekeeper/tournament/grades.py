@@ -30,6 +30,9 @@ SETTLED_AFTER = 10
 CARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 LOWEST_BOUND = 39.0
 CARD_STEP = 2.0
+#: The Ace band split by suits, as the English Bridge Union splits it: clubs from 61, diamonds from 63, hearts
+#: from 65, spades from 67.
+ACE_SUITS = (("spades", 67.0), ("hearts", 65.0), ("diamonds", 63.0), ("clubs", 61.0))
 
 Member = Hashable
 #: A pair's members: two, or one in the two-handed rule sets (where a "pair" is one player).
@@ -93,6 +96,25 @@ def card(grade: float) -> str:
     return CARDS[min(step, len(CARDS) - 1)]
 
 
+#: A handicapped night's H: how strongly handicaps weigh (1 unless the night says otherwise).
+H_DEFAULT = 1.0
+H_LEAST, H_MOST = 0.1, 5.0
+
+
+def handicap(grades_of_pair: Sequence[float], h: float = H_DEFAULT) -> float:
+    """The victory points a pair gets every round of a handicapped night: (50 − its members' mean grade at
+    the start of the night) × 20 / 100 × H (a weaker pair gets more, a stronger one fewer, even below 0)."""
+    if not H_LEAST <= h <= H_MOST:
+        raise ValueError(f"H is between {H_LEAST} and {H_MOST}")
+    return (START - sum(grades_of_pair) / len(grades_of_pair)) * 20 / 100 * h
+
+
+def ace_suit(grade: float) -> str | None:
+    """The suit of an Ace grade (None below the Ace)."""
+    shown = round(grade, 1)
+    return next((suit for suit, least in ACE_SUITS if shown >= least), None)
+
+
 @dataclass(frozen=True)
 class Graded:
     """One pair's graded result in one round: who, against whom, what was expected and made, the change."""
@@ -124,6 +146,10 @@ class Grade:
     @property
     def card(self) -> str:
         return card(self.value)
+
+    @property
+    def suit(self) -> str | None:
+        return ace_suit(self.value)
 
 
 @dataclass

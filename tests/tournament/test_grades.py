@@ -9,9 +9,11 @@ from hypothesis import strategies as st
 from scorekeeper.tournament.grades import (
     PlayedRound,
     TableResult,
+    ace_suit,
     card,
     expected_share,
     grades,
+    handicap,
     pair_of,
     shares_by_outcome,
     shares_by_victory_points,
@@ -157,6 +159,22 @@ def test_a_grade_is_shown_as_a_card_2_under_39_one_card_each_2_points_ace_from_6
     assert card(grade) == shown
 
 
+@pytest.mark.parametrize(
+    ("grade", "suit"),
+    [
+        (60.94, None),
+        (61, "clubs"),
+        (62.99, "diamonds"),
+        (63, "diamonds"),
+        (65, "hearts"),
+        (67, "spades"),
+        (90, "spades"),
+    ],
+)
+def test_an_ace_grade_has_its_suit_clubs_from_61_diamonds_63_hearts_65_spades_67(grade, suit):
+    assert ace_suit(grade) == suit
+
+
 def test_a_grade_is_provisional_until_its_tenth_result():
     rounds = [PlayedRound(n, [table("AB", "CD", (50, 50))]) for n in range(10)]
     assert grades(rounds[:9]).members["A"].provisional
@@ -181,3 +199,13 @@ def test_a_result_exactly_as_expected_moves_nothing(a, b, c, d):
         [PlayedRound(1, [table("AB", "CD", (expected, 100 - expected))])], dict(zip("ABCD", (a, b, c, d), strict=True))
     )
     assert [found.members[m].value for m in "ABCD"] == pytest.approx([a, b, c, d], abs=1e-9)
+
+
+def test_a_handicap_is_50_less_the_pairs_mean_grade_times_20_over_100_times_h_each_round():
+    assert handicap([40, 45]) == pytest.approx(1.5)  # (50 - 42.5) x 0.2
+    assert handicap([60, 60]) == pytest.approx(-2)
+    assert handicap([50, 50]) == 0
+    assert handicap([40, 45], h=2) == pytest.approx(3)
+    assert handicap([38]) == pytest.approx(2.4)  # a two-handed night: the one player's grade
+    with pytest.raises(ValueError, match="H is between"):
+        handicap([50, 50], h=0)
