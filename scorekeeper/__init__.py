@@ -204,6 +204,7 @@ def register_template_globals(app: Flask) -> None:
         game_times,
         house_rule_lines,
         leader_sentence,
+        points,
         signed,
         winner_sentence,
     )
@@ -221,6 +222,7 @@ def register_template_globals(app: Flask) -> None:
         game_times=game_times,
     )
     app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["points"] = points
     app.jinja_env.filters["short_time"] = short_time
 
 

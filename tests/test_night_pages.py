@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from scorekeeper.tournament import VictoryScale
+
 from .helpers import page_text, record, side
 
 SETTINGS = {
@@ -159,8 +161,13 @@ def test_the_tv_view_and_the_standings_to_keep(client, board):
     assert client.get(public + "/tv", headers={"If-None-Match": tv.headers["ETag"]}).status_code == 304
     assert "Seating, round 1" in seen(tv)
     kept = client.get(public + "/standings.json").get_json()
-    assert kept["standings"][0]["players"] == ["Bea", "Juan"]  # sitting out: a bye's points at once
     assert kept["rounds"][0]["byes"] == [2]
+    sitting_out = next(line for line in kept["standings"] if line["players"] == ["Bea", "Juan"])
+    assert sitting_out["points"] == 0  # a bye's points wait for its round to finish: no lead while others play
+    client.post(board + "/rounds/1/tables/1/fix", data={"north_south": "600", "east_west": "100", "reason": "x"})
+    kept = client.get(public + "/standings.json").get_json()
+    sitting_out = next(line for line in kept["standings"] if line["players"] == ["Bea", "Juan"])
+    assert sitting_out["points"] == 1  # the night's bye: 1 match point
     csv_text = client.get(public + "/standings.csv").get_data(as_text=True)
     assert csv_text.splitlines()[0].lstrip("\ufeff") == "Place,Pair,Points,Difference,Total"
     assert client.get(public + "/standings.xml").status_code == 404
@@ -373,3 +380,23 @@ def test_a_step_the_tables_cannot_take_is_refused_on_the_board_not_a_server_erro
     refused = client.post(board + "/rounds", data={"reason": ""})
     assert refused.status_code == 400
     assert "Moving 2 tables a round would repeat meetings at 2 tables" in seen(refused)
+
+
+def test_victory_points_are_written_the_readers_way_under_their_own_heading(client):
+    board = client.post("/nights/new", data={**SETTINGS, "scoring": "scale", "decisive": "1000"}).headers["Location"]
+    for first, second in PAIRS[:2]:
+        client.post(board + "/pairs", data={"first": first, "second": second})
+    client.post(board + "/rounds", data={"reason": ""})
+    client.post(board + "/rounds/1/tables/1/fix", data={"north_south": "600", "east_west": "100", "reason": "x"})
+    ours, _ = VictoryScale(1000).points(600, 100)
+    assert ours != int(ours)  # a result worth a fraction of a victory point
+    public = public_of(client, board)
+    english = seen(client.get(public, headers={"Accept-Language": "en"}))
+    assert f"# Pair Victory points Difference 1 Ana & Luis {ours:g} +500" in english
+    spanish = seen(client.get(public, headers={"Accept-Language": "es"}))
+    assert f"# Pareja Puntos de victoria Diferencia 1 Ana & Luis {ours:g}".replace(".", ",") in spanish
+    by_match_points = client.post("/nights/new", data=SETTINGS).headers["Location"]
+    for first, second in PAIRS[:2]:
+        client.post(by_match_points + "/pairs", data={"first": first, "second": second})
+    client.post(by_match_points + "/rounds", data={"reason": ""})
+    assert "# Pair Match points Difference" in seen(client.get(public_of(client, by_match_points)))

@@ -100,7 +100,8 @@ def table_results(night: Night) -> dict[int, TableResult]:
 
 
 def night_standings(night: Night, found_results: dict[int, TableResult] | None = None) -> list[Standing]:
-    """The standings from every table whose result counts, and every bye, ranked by the night's tie-breaks."""
+    """The standings from every table whose result counts, and every bye of a round whose tables all count
+    (a pair sitting out does not lead while the others still play), ranked by the night's tie-breaks."""
     scale = night_scale(night)
     known = found_results if found_results is not None else table_results(night)
     results: list[Result] = []
@@ -113,8 +114,9 @@ def night_standings(night: Night, found_results: dict[int, TableResult] | None =
             ours, theirs = scale.points(ns, ew)
             results.append(Result(played.number, table.north_south, table.east_west, ns, ew, ours))
             results.append(Result(played.number, table.east_west, table.north_south, ew, ns, theirs))
-        for pair in played.byes:
-            results.append(Result(played.number, pair, None, night.bye_difference, 0, night.bye_points))
+        if all(known[table.id].counts for table in played.tables):  # a bye's points once its round has finished
+            for pair in played.byes:
+                results.append(Result(played.number, pair, None, night.bye_difference, 0, night.bye_points))
     return standings([pair.number for pair in night.pairs], results, [TieBreak(t) for t in night.tie_breaks])
 
 

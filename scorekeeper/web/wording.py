@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
-from flask_babel import gettext, pgettext
+from flask_babel import format_decimal, gettext, pgettext
 
 from ..engine.game import SideScore
 from ..engine.i18n import N_
@@ -27,6 +27,12 @@ BREAKDOWN_LABELS = {
     "hand_points": N_("Cards left in hand"),
     "penalties": N_("Penalties"),
 }
+
+
+def points(value: float) -> str:
+    """Victory points, a grade, a share: to two decimals at most, in the reader's way (52,36 in Spanish, 52.36
+    in English); no grouping, as a score sheet writes its numbers."""
+    return str(format_decimal(value, format="0.##"))
 
 
 def signed(value: int) -> str:
