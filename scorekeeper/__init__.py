@@ -81,7 +81,7 @@ def register_logging(app: Flask) -> None:
 
 def register_database(app: Flask) -> None:
     """SQLAlchemy and Alembic migrations (``flask db upgrade``)."""
-    from .store import models, nights  # noqa: F401  (the models register their tables)
+    from .store import members, models, nights  # noqa: F401  (the models register their tables)
     from .store.database import db, migrate
 
     db.init_app(app)

@@ -216,7 +216,8 @@ def arena(client):
             json={"entry": entry, "version": 0},
             headers={"X-Side-Token": halves["side_tokens"][side]},
         )
-    board = client.post("/nights/new", data=NIGHT).headers["Location"]
+    club = client.post("/clubs/new", data={"name": "Club del arena", "best_of": ""}).headers["Location"]
+    board = client.post("/nights/new", data={**NIGHT, "club": club.removeprefix("/c/")}).headers["Location"]
     for first, second in (("Ana", "Luis"), ("Bea", "Juan"), ("Cris", "Dani")):
         client.post(board + "/pairs", data={"first": first, "second": second})
     client.post(board + "/rounds", data={"reason": ""})
@@ -226,6 +227,7 @@ def arena(client):
         "public": re.search(r"/night/[\w-]+", page).group(0),
         "cards": re.search(r"/night/t/[\w-]+", client.get(board + "/cards").get_data(as_text=True)).group(0),
         "door": re.search(r"/night/[\w-]+/join/[\w-]+", page).group(0),
+        "club": club,
     }
     return [game, tradicional, cutthroat, halves]
 
@@ -383,6 +385,8 @@ def night_route(client, night: dict[str, str], rng: random.Random) -> int:
         number = rng.choice(["1", "2", "0", "999", "99999999999999999999", hostile])
         return client.get(f"{rng.choice([night['cards'], '/night/t/' + hostile])}/{number}").status_code
     if roll == 4:
+        if rng.random() < 0.4:
+            return member_route(client, night["club"] if rng.random() < 0.9 else "/c/" + hostile, rng)
         if rng.random() < 0.5:
             club = {"name": rng.choice(HOSTILE_TEXT), "best_of": rng.choice(HOSTILE_TEXT)}
             return client.post("/clubs/new", **form_body(club)).status_code
@@ -391,6 +395,29 @@ def night_route(client, night: dict[str, str], rng: random.Random) -> int:
         ["", "/tv", "/standings.csv", "/standings.json", "/standings." + hostile, "/join", "/join/" + hostile]
     )
     return client.get(rng.choice([night["public"], "/night/" + hostile]) + where).status_code
+
+
+def member_route(client, club: str, rng: random.Random) -> int:
+    """A club's members: one added with hostile fields, a hostile CSV file or text previewed or imported, the
+    export."""
+    roll = rng.randrange(3)
+    if roll == 0:
+        member = {
+            "name": rng.choice(HOSTILE_TEXT),
+            "number": rng.choice(HOSTILE_TEXT),
+            "grade": rng.choice(HOSTILE_TEXT),
+        }
+        return client.post(club + "/members", **form_body(member)).status_code
+    if roll == 1:
+        lines = [";".join(rng.choice(HOSTILE_TEXT) for _ in range(rng.randint(1, 4))) for _ in range(rng.randint(0, 5))]
+        text = rng.choice(["name;number;grade\n", "\ufeffNombre,Número,Grado\n", ""]) + "\n".join(lines)
+        confirm = {"confirm": "1"} if rng.random() < 0.5 else {}
+        if rng.random() < 0.5:
+            upload = raw_body(rng) if rng.random() < 0.3 else text.encode("utf-8", "surrogatepass")
+            data = {"members_file": (io.BytesIO(upload), "members.csv"), **confirm}
+            return client.post(club + "/members/import", data=data).status_code
+        return client.post(club + "/members/import", **form_body({"text": text, **confirm})).status_code
+    return client.get(club + rng.choice(["/members.csv", "/members/import", "/members"])).status_code
 
 
 def test_ten_thousand_hostile_requests_get_no_server_error(client, arena):

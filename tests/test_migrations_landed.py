@@ -280,7 +280,8 @@ def pages() -> list[str]:
                 found += [
                     f"/night/t/{table_token}/{number}" for (number,) in rows_of("night_table", "number", where=in_play)
                 ]
-        found += [f"/c/{token}" for (token,) in rows_of("club", "token")]
+        for (token,) in rows_of("club", "token"):
+            found += [f"/c/{token}", f"/c/{token}/members/import", f"/c/{token}/members.csv"]
     return found
 
 

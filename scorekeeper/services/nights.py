@@ -39,6 +39,7 @@ from ..tournament import (
     mitchell,
     mitchell_lines,
 )
+from . import members
 from .errors import Refused
 from .games import NewGame, NewSide, new_game
 from .night_results import night_standings, table_result
@@ -234,7 +235,8 @@ def find_by_code(code: str) -> Night | None:
 def add_pair(night: Night, players: Sequence[str]) -> NightPair:
     """A pair joins the night (at the door, or entered by the director): before the first round, or late,
     between rounds (it plays from the next round; in a Mitchell it takes an empty seat or a new table).
-    A night holds at most ``MOST_PAIRS`` pairs, however they came or whether they left since."""
+    A night holds at most ``MOST_PAIRS`` pairs, however they came or whether they left since. A night of a
+    club adds the pair's names that are not yet the club's members to its members."""
     names = [" ".join(name.split()) for name in players]
     wanted = players_a_pair(night.ruleset_id)
     if len(names) != wanted or not all(names) or any(len(name) > PLAYER_NAME for name in names):
@@ -254,6 +256,8 @@ def add_pair(night: Night, players: Sequence[str]) -> NightPair:
     if night.lines is not None:
         staying, moving = join(_lines(night), number)
         night.lines = [list(staying), list(moving)]
+    if night.club_id is not None:  # a name new to the club becomes a member, in the same transaction
+        members.add_players(night.club_id, names)
     log_change(night, NightLog(action="add_pair", detail={"pair": number}))
     return pair
 

@@ -1,5 +1,7 @@
 """The club night's forms: the night's settings (the director starts it), a pair (at the door or from the
-director), a withdrawal, a round drawn early. Shape checks only: the night's use cases check the rest."""
+director), a withdrawal, a round drawn early; a club, and its members (one typed in, or a CSV file of them).
+Shape checks only: the night's and the members' use cases check the rest (a member's name, number and grade
+in one wording for the form and for a file's line)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,8 @@ from typing import Any
 
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
-from wtforms import DateField, Field, HiddenField, RadioField, SelectField, StringField
+from flask_wtf.file import FileField
+from wtforms import DateField, Field, HiddenField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, ValidationError
 
 from ..engine import RULESETS
@@ -223,3 +226,18 @@ class ClubForm(FlaskForm):
     best_of = WholeNumberField(
         lazy_gettext("The season counts each pair's best nights (empty: every night)"), empty=None, largest=100
     )
+
+
+class MemberForm(FlaskForm):
+    """A member: the name; a federation or member number and a starting grade, if the club keeps them."""
+
+    name = StringField(lazy_gettext("Name"), default="")
+    number = StringField(lazy_gettext("Member or federation number (optional)"), default="")
+    grade = StringField(lazy_gettext("Starting grade, 0 to 100 (empty: 50)"), default="")
+
+
+class MembersFileForm(FlaskForm):
+    """A CSV file of members, or its lines pasted; the preview sends the same text back to import it."""
+
+    members_file = FileField(lazy_gettext("A CSV file from a spreadsheet"))
+    text = TextAreaField(lazy_gettext("Or paste its lines here"), default="")

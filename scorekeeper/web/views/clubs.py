@@ -1,18 +1,19 @@
-"""A club's pages: start one; its page (its nights, a new night for it, the season's tables of pairs and
-players). The club's link is its only key: whoever holds it runs the club's nights."""
+"""A club's pages: start one; its page (its nights, a new night for it, its members, the season's tables of
+pairs and players). The club's link is its only key: whoever holds it runs the club's nights."""
 
 from __future__ import annotations
 
-from flask import abort, redirect, render_template, url_for
+from flask import abort, redirect, render_template, request, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from ... import services
-from ...services import clubs
+from ...services import clubs, members
 from ...shapes.limits import is_token
+from ...store.nights import Club
 from ...translation import render
 from ..limiting import new_games
-from ..night_forms import ClubForm
+from ..night_forms import ClubForm, MemberForm
 from .games import Page, bp
 from .memory import forget_club, remember_club
 
@@ -40,18 +41,32 @@ def new_club() -> Page:
     return render_template("clubs/new.html", form=form), 400 if form.errors else 200
 
 
-@bp.get("/c/<secret:token>")
-def club_page(token: str) -> str:
-    """The club: its nights, a new night for it, the season's tables."""
+def club_or_404(token: str) -> Club:
     club = clubs.find_club(token)
     if club is None:
         abort(404)
+    return club
+
+
+@bp.get("/c/<secret:token>")
+def club_page(token: str) -> str:
+    """The club: its nights, a new night for it, its members, the season's tables."""
+    club = club_or_404(token)
     remember_club(club.id)
+    return club_page_with(club, MemberForm(), added=request.args.get("added", type=int))
+
+
+def club_page_with(club: Club, member_form: MemberForm, added: int | None = None) -> str:
+    """The club's page, with the member form as given (as typed, with its errors) and how many members an
+    import just added."""
     held = clubs.club_nights(club)
     return render_template(
         "clubs/club.html",
         club=club,
         nights=held,
+        members=members.club_members(club),
+        member_form=member_form,
+        added=added,
         season=clubs.club_season(club, held),
         records=clubs.club_records(held),
     )

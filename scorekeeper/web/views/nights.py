@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...engine import RULESETS, OptionError, RuleSet, configure
 from ...engine.options import table_options
-from ...services import clubs, nights, round_play
+from ...services import clubs, members, nights, round_play
 from ...services.night_results import night_stamp, night_standings, table_result, table_results
 from ...shapes.limits import is_token
 from ...store.nights import Night, NightRound
@@ -103,7 +103,7 @@ def night_board(director_token: str) -> Response:
     stamp = night_stamp(director_token, director=True)
     if stamp is None:
         abort(404)
-    tag = version_tag(stamp, "board")
+    tag = version_tag(stamp, "board-{}.{}".format(*members.roster_stamp(director_token)))  # its names offered too
     same = unchanged(tag)
     if same is not None:
         return same
@@ -320,9 +320,7 @@ def join_night(public_id: str, door: str) -> Page:
             problem = gettext(
                 "Many pairs are joining at once: wait a minute, then tap Join again. Your names are kept."
             )
-            page = make_response(
-                render_template("nights/join.html", form=form, problem=problem, **night_view(night)), 429
-            )
+            page = make_response(render_template("nights/join.html", form=form, problem=problem, **_door(night)), 429)
             page.headers["Retry-After"] = str(wait)
             return page
         problem = _add_pair(night, form)
@@ -330,8 +328,8 @@ def join_night(public_id: str, door: str) -> Page:
             remember_night(night.id, director=False, at_once=True)
             number = max(pair.number for pair in night.pairs)
             return redirect(url_for("games.night_page", public_id=public_id, joined=number))
-        return render_template("nights/join.html", form=form, problem=problem, **night_view(night)), 400
-    return render_template("nights/join.html", form=form, problem=None, **night_view(night))
+        return render_template("nights/join.html", form=form, problem=problem, **_door(night)), 400
+    return render_template("nights/join.html", form=form, problem=None, **_door(night))
 
 
 # ---- helpers --------------------------------------------------------------------------------------
@@ -373,6 +371,11 @@ def night_view(night: Night) -> dict[str, Any]:
     }
 
 
+def _door(night: Night) -> dict[str, Any]:
+    """What the door's page shows: the night, and its club's members to choose from."""
+    return {**night_view(night), "members": members.member_names(night.club_id)}
+
+
 def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: str | None = None) -> dict[str, Any]:
     director = shared_url("games.night_board", director_token=night.director_token)
     public = shared_url("games.night_page", public_id=night.public_id)
@@ -381,6 +384,7 @@ def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: 
     return {
         **shown,
         "pair_form": pair_form,
+        "members": members.member_names(night.club_id),
         "reason_form": reason_form,
         "problem": problem,
         "links": {

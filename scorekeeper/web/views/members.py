@@ -1,0 +1,103 @@
+"""A club's members' pages: a member added on the club's page, a CSV file of members previewed and then
+imported (all of it or nothing), the members exported as CSV. The club's link is the key, as for its page."""
+
+from __future__ import annotations
+
+from flask import redirect, render_template, request, url_for
+from flask_babel import gettext, lazy_gettext
+from werkzeug.wrappers import Response
+
+from ... import services
+from ...services import members
+from ...store.nights import Club
+from ...translation import render
+from ..night_forms import MemberForm, MembersFileForm
+from .clubs import club_or_404, club_page_with
+from .export import csv_download
+from .games import Page, bp
+
+#: What a refused line's field is called on the preview.
+FIELD_NAMES = {"name": lazy_gettext("Name"), "number": lazy_gettext("Number"), "grade": lazy_gettext("Starting grade")}
+
+
+@bp.post("/c/<secret:token>/members")
+def add_member(token: str) -> Page:
+    """A member typed in on the club's page; the form comes back as typed, naming the field, when refused."""
+    club = club_or_404(token)
+    form = MemberForm()
+    if form.validate_on_submit():
+        try:
+            members.add_member(club, form.name.data or "", form.number.data or "", form.grade.data or "")
+        except services.Refused as refused:
+            field = form._fields.get(refused.field, form.name)
+            field.errors = [*field.errors, render(refused.msg)]
+        except services.StorageUnavailable:
+            form.form_errors.append(
+                gettext("The member could not be added: the scores cannot be written right now. Try again in a moment.")
+            )
+            return club_page_with(club, form), 503
+        else:
+            return redirect(url_for("games.club_page", token=token) + "#members")
+    return club_page_with(club, form), 400
+
+
+@bp.route("/c/<secret:token>/members/import", methods=["GET", "POST"])
+def import_members(token: str) -> Page:
+    """A CSV file (or lines pasted): first a preview of what it adds, then, confirmed, all of it at once."""
+    club = club_or_404(token)
+    form = MembersFileForm()
+    if request.method == "GET":
+        return render_template("clubs/import.html", club=club, form=form, problem=None)
+    if not form.validate_on_submit():
+        return render_template("clubs/import.html", club=club, form=form, problem=None), 400
+    upload = form.members_file.data
+    chosen = upload is not None and bool(getattr(upload, "filename", ""))
+    data: bytes | str = upload.read(members.MOST_IMPORT_BYTES + 1) if chosen else (form.text.data or "")
+    if not data:
+        problem = gettext("Choose a CSV file, or paste its lines, first.")
+        return render_template("clubs/import.html", club=club, form=form, problem=problem), 400
+    if "confirm" in request.form:
+        return _confirmed(club, data)
+    return _previewed(club, data)
+
+
+def _previewed(club: Club, data: bytes | str, problem: str | None = None) -> Page:
+    preview = members.preview_import(club, data)
+    text = data.decode("utf-8-sig", "replace") if isinstance(data, bytes) else data
+    shown = render_template(
+        "clubs/import_preview.html",
+        club=club,
+        form=MembersFileForm(formdata=None, text=text),
+        preview=preview,
+        problem=problem,
+        say=render,
+        field_names=FIELD_NAMES,
+    )
+    return shown, 400 if problem or preview.problem or preview.refused else 200
+
+
+def _confirmed(club: Club, data: bytes | str) -> Page:
+    try:
+        added = members.import_members(club, data)
+    except services.Refused as refused:
+        return _previewed(club, data, render(refused.msg))
+    except services.StorageUnavailable:
+        problem = gettext("Nothing was imported: the scores cannot be written right now. Try again in a moment.")
+        return render_template("clubs/import.html", club=club, form=MembersFileForm(), problem=problem), 503
+    return redirect(url_for("games.club_page", token=club.token, added=added) + "#members")
+
+
+@bp.get("/c/<secret:token>/members.csv")
+def export_members(token: str) -> Response:
+    """The club's members as a spreadsheet reads them (and as an import takes them back): name, number, grade."""
+    club = club_or_404(token)
+    rows: list[list[object]] = [[gettext("Name"), gettext("Number"), gettext("Starting grade")]]
+    rows += [[member.name, member.number, _grade(member.starting_grade)] for member in members.club_members(club)]
+    return csv_download(rows, "club-members.csv")
+
+
+def _grade(grade: float | None) -> int | float | str:
+    """A starting grade as a spreadsheet's number (55, not 55.0); empty when the member starts at 50."""
+    if grade is None:
+        return ""
+    return int(grade) if grade == int(grade) else grade

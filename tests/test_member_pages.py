@@ -1,0 +1,182 @@
+"""A club's members on its pages: listed on the club's page, added there (the form back as typed when refused),
+imported from a CSV file through a preview and a confirmation, exported as CSV, and offered by name on the door's
+and the board's pair forms of the club's nights."""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+
+from .helpers import page_text
+from .test_night_pages import SETTINGS, seen
+
+
+def new_club(client) -> str:
+    started = client.post("/clubs/new", data={"name": "Club del Martes", "best_of": ""})
+    assert started.status_code == 302
+    return str(started.headers["Location"])
+
+
+def club_night(client, club: str | None) -> str:
+    data = {**SETTINGS, "club": club.removeprefix("/c/")} if club else SETTINGS
+    return str(client.post("/nights/new", data=data).headers["Location"])
+
+
+def door_of(client, board: str) -> str:
+    return re.search(r"/night/[\w-]+/join/[\w-]+", client.get(board).get_data(as_text=True)).group(0)
+
+
+def test_the_clubs_page_lists_its_members_with_their_numbers_and_a_count(client):
+    club = new_club(client)
+    assert "Members (0)" in seen(client.get(club))
+    for name, number in (("Luis Pérez", ""), ("Ana García", "ES-0042")):
+        added = client.post(club + "/members", data={"name": name, "number": number, "grade": ""})
+        assert added.status_code == 302
+        assert added.headers["Location"].endswith("#members")
+    shown = seen(client.get(club))
+    assert "Members (2) Ana García · ES-0042 Luis Pérez Import members from a CSV file · Members as CSV" in shown
+
+
+def test_a_refused_member_comes_back_as_typed_naming_the_field(client):
+    club = new_club(client)
+    client.post(club + "/members", data={"name": "Ana García", "number": "", "grade": ""})
+    again = client.post(club + "/members", data={"name": "ana garcia", "number": "12", "grade": "55,5"})
+    assert again.status_code == 400
+    page = page_text(again)
+    assert 'value="ana garcia"' in page
+    assert 'value="12"' in page
+    assert 'value="55,5"' in page
+    assert re.search(
+        r'id="name"[^>]*>\s*</label>\s*<p class="error" role="alert">ana garcia is already a member\.', page
+    )
+    graded = client.post(club + "/members", data={"name": "Luis", "number": "", "grade": "150"})
+    assert graded.status_code == 400
+    assert re.search(
+        r'id="grade"[^>]*>\s*</label>\s*<p class="error" role="alert">A starting grade is a number', page_text(graded)
+    )
+    assert "Members (1)" in seen(graded)
+
+
+def test_a_refused_member_is_named_in_spanish_to_a_spanish_reader(client):
+    club = new_club(client)
+    client.set_cookie("lang", "es")
+    refused = client.post(club + "/members", data={"name": "", "number": "", "grade": ""})
+    assert refused.status_code == 400
+    assert "El nombre de un socio tiene de 1 a 60 caracteres." in seen(refused)
+
+
+def test_an_import_is_previewed_then_confirmed_and_the_club_says_how_many_were_added(client):
+    club = new_club(client)
+    client.post(club + "/members", data={"name": "Ana García", "number": "", "grade": ""})
+    assert client.get(club + "/members/import").status_code == 200
+    upload = "\ufeffNombre;Número;Grado\nBea López;12;40\nana garcia;;\nJuan;;\nbea lopez;;\n".encode()
+    preview = client.post(club + "/members/import", data={"members_file": (io.BytesIO(upload), "socios.csv")})
+    assert preview.status_code == 200
+    shown = seen(preview)
+    assert "2 new members Line Name Number Starting grade 2 Bea López 12 40 4 Juan" in shown
+    assert "Line 3: ana garcia is already a member. Line 5: bea lopez is on line 2 already." in shown
+    assert "Members (1)" in seen(client.get(club))  # nothing added by the preview
+    carried = re.search(r'<input type="hidden" name="text" value="([^"]*)"', preview.get_data(as_text=True))
+    text = html.unescape(carried.group(1))
+    assert text == upload.decode("utf-8-sig")  # the file as sent (its byte-order mark aside)
+    confirmed = client.post(club + "/members/import", data={"text": text, "confirm": "1"})
+    assert confirmed.status_code == 302
+    shown = seen(client.get(confirmed.headers["Location"]))
+    assert "Members (3) 2 members added. Ana García Bea López · 12 Juan" in shown
+
+
+def test_an_import_with_a_refused_line_shows_it_and_imports_nothing_even_confirmed(client):
+    club = new_club(client)
+    text = "name,number,grade\nAna,,\nLuis,,150\n"
+    preview = client.post(club + "/members/import", data={"text": text})
+    assert preview.status_code == 400
+    shown = seen(preview)
+    assert "1 line refused" in shown
+    assert "Line 3, Starting grade: A starting grade is a number from 0 to 100, or empty." in shown
+    assert 'name="confirm"' not in preview.get_data(as_text=True)
+    forced = client.post(club + "/members/import", data={"text": text, "confirm": "1"})
+    assert forced.status_code == 400
+    assert "Nothing was imported: correct the refused lines and try again." in seen(forced)
+    assert "Members (0)" in seen(client.get(club))
+
+
+def test_an_import_with_nothing_chosen_or_an_unreadable_file_is_refused(client):
+    club = new_club(client)
+    empty = client.post(club + "/members/import", data={"text": ""})
+    assert empty.status_code == 400
+    assert "Choose a CSV file, or paste its lines, first." in seen(empty)
+    latin = client.post(club + "/members/import", data={"members_file": (io.BytesIO(b"Jos\xe9\n"), "a.csv")})
+    assert latin.status_code == 400
+    assert "The file is not UTF-8 text" in seen(latin)
+    huge = client.post(club + "/members/import", data={"members_file": (io.BytesIO(b"Ana\n" * 60_000), "a.csv")})
+    assert huge.status_code in (400, 413)
+
+
+def test_the_members_export_is_a_csv_with_a_formula_cell_neutralised(client):
+    club = new_club(client)
+    client.post(club + "/members", data={"name": '=HYPERLINK("http://x")', "number": "+34", "grade": "61.5"})
+    client.post(club + "/members", data={"name": "Ana", "number": "", "grade": "50"})
+    exported = client.get(club + "/members.csv")
+    assert exported.status_code == 200
+    assert exported.mimetype == "text/csv"
+    assert exported.get_data(as_text=True) == (
+        '\ufeffName,Number,Starting grade\r\n"\'=HYPERLINK(""http://x"")",\'+34,61.5\r\nAna,,50\r\n'
+    )
+    # and the file comes back into a club as it went out
+    other = new_club(client)
+    data = {"members_file": (io.BytesIO(exported.get_data()), "club-members.csv"), "confirm": "1"}
+    assert client.post(other + "/members/import", data=data).status_code == 302
+    assert 'Members (2) =HYPERLINK("http://x") · +34 Ana' in seen(client.get(other))
+
+
+def test_the_door_and_the_board_of_a_club_night_offer_its_members_by_name(client):
+    club = new_club(client)
+    client.post(club + "/members", data={"name": "Ana García", "number": "", "grade": ""})
+    client.post(club + "/members", data={"name": "Luis", "number": "", "grade": ""})
+    board = club_night(client, club)
+    door = door_of(client, board)
+    for page in (client.get(board).get_data(as_text=True), client.get(door).get_data(as_text=True)):
+        assert '<datalist id="club-members"><option value="Ana García"><option value="Luis"></datalist>' in page
+        assert re.search(r'<input [^>]*id="first" list="club-members"', page)
+        assert re.search(r'<input [^>]*id="second" list="club-members"', page)
+
+
+def test_a_new_name_typed_at_the_door_becomes_a_member_and_is_offered_on_the_board(client):
+    club = new_club(client)
+    board = club_night(client, club)
+    before = client.get(board)
+    assert "club-members" not in before.get_data(as_text=True)
+    joined = client.post(door_of(client, board), data={"first": "Bea", "second": "Juan"})
+    assert joined.status_code == 302
+    assert "Members (2) Bea Juan" in seen(client.get(club))
+    after = client.get(board, headers={"If-None-Match": before.headers["ETag"]})
+    assert after.status_code == 200
+    assert '<option value="Bea"><option value="Juan">' in after.get_data(as_text=True)
+
+
+def test_a_member_added_on_the_clubs_page_shows_on_a_board_already_open(client):
+    club = new_club(client)
+    board = club_night(client, club)
+    opened = client.get(board)
+    assert client.get(board, headers={"If-None-Match": opened.headers["ETag"]}).status_code == 304
+    client.post(club + "/members", data={"name": "Cris", "number": "", "grade": ""})
+    again = client.get(board, headers={"If-None-Match": opened.headers["ETag"]})
+    assert again.status_code == 200
+    assert '<option value="Cris">' in again.get_data(as_text=True)
+
+
+def test_a_night_without_a_club_offers_no_members(client):
+    club = new_club(client)
+    client.post(club + "/members", data={"name": "Ana García", "number": "", "grade": ""})
+    board = club_night(client, None)
+    for page in (client.get(board).get_data(as_text=True), client.get(door_of(client, board)).get_data(as_text=True)):
+        assert "datalist" not in page
+        assert 'list="' not in page
+
+
+def test_the_members_pages_of_an_unknown_club_are_404(client):
+    assert client.get("/c/not-a-club/members.csv").status_code == 404
+    assert client.get("/c/not-a-club/members/import").status_code == 404
+    assert client.post("/c/not-a-club/members", data={"name": "Ana"}).status_code == 404
+    assert client.post("/c/not-a-club/members/import", data={"text": "Ana"}).status_code == 404
