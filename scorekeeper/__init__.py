@@ -204,6 +204,7 @@ def register_template_globals(app: Flask) -> None:
         game_times,
         house_rule_lines,
         leader_sentence,
+        one_decimal,
         points,
         signed,
         winner_sentence,
@@ -223,6 +224,7 @@ def register_template_globals(app: Flask) -> None:
     )
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["points"] = points
+    app.jinja_env.filters["one_decimal"] = one_decimal
     app.jinja_env.filters["short_time"] = short_time
 
 

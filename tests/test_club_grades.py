@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scorekeeper.services import clubs
 from scorekeeper.services.grades import club_grades, member_key
 
 from .test_clubs import play_night
+from .test_night_pages import seen
 
 
 def _club(client) -> str:
@@ -35,3 +38,55 @@ def test_a_table_not_yet_agreed_grades_nobody(app, client):
         night = clubs.club_nights(clubs.find_club(token))[0]
         night.played[0].tables[0].agreed_at = None  # as if nobody had agreed yet
         assert club_grades([night]).members == {}
+
+
+def test_the_clubs_page_shows_each_members_grade_as_a_card_in_the_readers_way(app, client):
+    token = _club(client)
+    play_night(app, client, token, [("Ana", "Luis"), ("Bea", "Juan")], ns_wins=True)
+    play_night(app, client, token, [("Bea", "Juan"), ("Luis", "Ana")], ns_wins=True)
+    client.post(f"/c/{token}/members", data={"name": "Carmen", "number": "", "grade": "62"})
+    client.post(f"/c/{token}/members", data={"name": "Pilar", "number": "", "grade": "38"})
+    shown = seen(client.get(f"/c/{token}", headers={"Accept-Language": "en"}))
+    # As worked out above: Ana and Luis 49 (an 8: 49 to 51), Bea and Juan 51 (a 9); Carmen has not played: the
+    # 62 the club gave her (an Ace of clubs, 61 to 63); Pilar 38 (a 2, under 39). All provisional (under 10 results).
+    assert "8 Ana 49.0 % provisional" in shown
+    assert "9 Bea 51.0 % provisional" in shown
+    assert "A ♣ Carmen 62.0 % provisional" in shown
+    assert "2 Pilar 38.0 % provisional" in shown
+    assert "9 Bea 51,0 % provisional" in seen(client.get(f"/c/{token}", headers={"Accept-Language": "es"}))
+
+
+def test_a_members_page_shows_the_grade_each_night_as_a_chart_with_partners_expected_and_made(app, client):
+    token = _club(client)
+    play_night(app, client, token, [("Ana", "Luis"), ("Bea", "Juan")], ns_wins=True)
+    play_night(app, client, token, [("Bea", "Juan"), ("Luis", "Ana")], ns_wins=True)
+    club_page = client.get(f"/c/{token}").get_data(as_text=True)
+    ana = re.search(rf'href="(/c/{token}/members/\d+)">Ana<', club_page).group(1)
+    page = client.get(ana, headers={"Accept-Language": "en"})
+    assert page.status_code == 200
+    shown = seen(page)
+    assert "Ana 8 49.0 % 2 graded tables · provisional" in shown
+    # Newest night first: night 2 with Luis, expected 60 made 0, grade 49; night 1, expected 50 made 100, 55.
+    assert re.search(r"Night With Expected Made Grade .+ Luis 60 % 0 % 49.0 .+ Luis 50 % 100 % 55.0", shown)
+    assert "Partners Luis 2 nights" in shown
+    assert "data-totals" not in page.get_data(as_text=True)
+    assert re.search(
+        r'<polyline class="side side-0" points="[\d.]+,[\d.]+ [\d.]+,[\d.]+ [\d.]+,[\d.]+"/>',
+        page.get_data(as_text=True),
+    )
+    assert "El grado al empezar y después de cada noche: 50,0, 55,0, 49,0." in seen(
+        client.get(ana, headers={"Accept-Language": "es"})
+    )
+
+
+def test_a_members_page_is_only_under_their_own_clubs_link(app, client):
+    token, other = _club(client), _club(client)
+    client.post(f"/c/{token}/members", data={"name": "Carmen", "number": "", "grade": ""})
+    carmen = re.search(
+        rf'href="/c/{token}/members/(\d+)">Carmen<', client.get(f"/c/{token}").get_data(as_text=True)
+    ).group(1)
+    assert client.get(f"/c/{token}/members/{carmen}").status_code == 200
+    assert "No graded table yet" in seen(client.get(f"/c/{token}/members/{carmen}"))
+    assert client.get(f"/c/{other}/members/{carmen}").status_code == 404
+    assert client.get(f"/c/{token}/members/999999").status_code == 404
+    assert client.get(f"/c/{token}/members/99999999999999999999999").status_code == 404

@@ -31,7 +31,7 @@ from .test_views import SPEC_FORM, start_classic
 #: A variable named so holds a secret: it must be declared ``<secret:...>``.
 TOKEN_LIKE = re.compile(r"(token|door|key|secret|code|password|pin)$")
 #: The variables of the secret routes that are not secret, as the test fills them.
-ORDINARY = {"number": 1, "undo_id": 1, "slug": "melds", "round_number": 1, "table_number": 1}
+ORDINARY = {"number": 1, "undo_id": 1, "slug": "melds", "round_number": 1, "table_number": 1, "member_id": 1}
 
 
 def secret_rules(app: Flask) -> list[Any]:

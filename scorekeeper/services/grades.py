@@ -7,13 +7,16 @@ A member is known by their name, accents and case aside (as the club's season kn
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 
-from ..reference.search import normalize
-from ..store.nights import Night
+from ..store.members import ClubMember
+from ..store.nights import Club, Night
 from ..tournament import MatchPoints
 from ..tournament.grades import (
     K_DEFAULT,
+    START,
+    Grade,
     Grades,
     PlayedRound,
     TableResult,
@@ -21,13 +24,9 @@ from ..tournament.grades import (
     shares_by_outcome,
     shares_by_victory_points,
 )
+from .members import member_key
 from .night_results import TableResult as Found
 from .night_results import night_scale, table_results
-
-
-def member_key(name: str) -> str:
-    """Who a name is across the club's nights and its members' list."""
-    return normalize(" ".join(name.split()))
 
 
 def graded_rounds(nights: Sequence[Night], found: Mapping[int, Mapping[int, Found]] | None = None) -> list[PlayedRound]:
@@ -69,3 +68,82 @@ def club_grades(
     """Every member's and pair's grade after the club's ``nights``; ``starting``: the grades the club gave,
     by member key."""
     return grades(graded_rounds(nights, found), starting, k)
+
+
+def members_graded(
+    club: Club, members: Sequence[ClubMember], nights: Sequence[Night]
+) -> list[tuple[ClubMember, Grade]]:
+    """Each of the club's ``members`` with their grade after the club's ``nights`` (a member who has not played
+    a counted table yet: the starting grade the club gave, or 50)."""
+    starting = {
+        member_key(member.name): member.starting_grade for member in members if member.starting_grade is not None
+    }
+    found = club_grades(nights, starting, club.grade_k)
+    return [
+        (member, found.members.get(member_key(member.name)) or Grade(starting.get(member_key(member.name), START)))
+        for member in members
+    ]
+
+
+@dataclass(frozen=True)
+class NightLine:
+    """One night a member was graded at: with whom, what was expected of them and what they made (the mean
+    share of their graded tables that night, in percent), and their grade after it."""
+
+    night: Night
+    partners: tuple[str, ...]
+    expected: float
+    made: float
+    tables: int
+    grade: float
+
+
+@dataclass(frozen=True)
+class MemberStory:
+    """A member's grade as it stands, night by night, and their partners (with how many nights each)."""
+
+    member: ClubMember
+    grade: Grade
+    starting: float
+    nights: tuple[NightLine, ...]
+    partners: tuple[tuple[str, int], ...]
+
+
+def member_story(club: Club, member: ClubMember, members: Sequence[ClubMember], nights: Sequence[Night]) -> MemberStory:
+    """What the member's page shows: ``members`` are the club's (their starting grades count for everyone's)."""
+    starting = {member_key(one.name): one.starting_grade for one in members if one.starting_grade is not None}
+    found = club_grades(nights, starting, club.grade_k)
+    key = member_key(member.name)
+    names = {member_key(name): name for night in nights for pair in night.pairs for name in pair.players}
+    names.update({member_key(one.name): one.name for one in members})
+    by_id: dict[Hashable, Night] = {night.id: night for night in nights}
+    lines: list[NightLine] = []
+    partners: dict[str, set[Hashable]] = {}
+    after = dict(found.after_night.get(key, []))
+    for night_id in after:
+        mine = [result for result in found.of_night(night_id) if key in result.members]
+        together = tuple(
+            dict.fromkeys(
+                names.get(str(other), str(other)) for result in mine for other in result.members if other != key
+            )
+        )
+        for partner in together:
+            partners.setdefault(partner, set()).add(night_id)
+        lines.append(
+            NightLine(
+                by_id[night_id],
+                together,
+                sum(result.expected for result in mine) / len(mine),
+                sum(result.share for result in mine) / len(mine),
+                len(mine),
+                after[night_id],
+            )
+        )
+    first = starting.get(key, START)
+    return MemberStory(
+        member,
+        found.members.get(key) or Grade(first),
+        first,
+        tuple(lines),
+        tuple(sorted(((name, len(held)) for name, held in partners.items()), key=lambda item: (-item[1], item[0]))),
+    )

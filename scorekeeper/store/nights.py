@@ -25,6 +25,8 @@ class Club(db.Model):  # type: ignore[name-defined,misc]
     # The season counts each pair's best N nights (None: every night).
     best_of: Mapped[int | None] = mapped_column(Integer, default=None)
     created_at: Mapped[datetime] = mapped_column(default=now)
+    # How far a result moves its members' grades: K × (share − expected) (tournament.grades).
+    grade_k: Mapped[float] = mapped_column(default=0.1, server_default="0.1")
 
     nights: Mapped[list[Night]] = relationship(back_populates="club", order_by="Night.held_on")
 
@@ -59,6 +61,8 @@ class Night(db.Model):  # type: ignore[name-defined,misc]
     # A bye (sitting a round out) is worth these points and this difference (a Genova club: 14 VP, +355).
     bye_points: Mapped[float] = mapped_column(default=14.0)
     bye_difference: Mapped[int] = mapped_column(Integer, default=355)
+    # Scored with handicaps: H, how strongly the pairs' grades weigh (tournament.grades.handicap); None: scratch.
+    handicap: Mapped[float | None] = mapped_column(default=None)
     # The Mitchell's two lines: the staying one and the moving one, pair numbers or None for an empty seat.
     lines: Mapped[list[list[int | None]] | None] = mapped_column(JSON, default=None)
     created_at: Mapped[datetime] = mapped_column(default=now)

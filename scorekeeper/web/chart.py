@@ -6,6 +6,8 @@ levels, the target line and the bands of the initial-meld minimum), all from the
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine.game import minimum_bands
@@ -23,7 +25,7 @@ class Line:
     """One side: its totals from before hand 1 to the last counted hand, and where they fall."""
 
     name: str
-    totals: tuple[int, ...]
+    totals: tuple[float, ...]
     points: str  # "x,y x,y ..." for an SVG polyline
     last: tuple[float, float]  # where the line ends (a dot and the total beside it)
 
@@ -150,3 +152,38 @@ def chart_of(sheet: Sheet) -> Chart | None:
         target,
         y_of(target) if target else None,
     )
+
+
+#: A grade chart's grid spacing, in percentage points (the first giving at most six lines).
+GRADE_STEPS = (1, 2, 5, 10, 20)
+
+
+def chart_of_grades(name: str, start: float, after_each_night: Sequence[float]) -> Chart | None:
+    """A member's grade drawn like a game's totals: from the start, then after each night they were graded
+    (None before the first). Along the bottom, the nights."""
+    if not after_each_night:
+        return None
+    values = tuple(round(value, 1) for value in (start, *after_each_night))
+    smallest, largest = min(values), max(values)
+
+    def span(step: int) -> tuple[int, int]:
+        low = math.floor(smallest / step) * step
+        return low, max(low + step, math.ceil(largest / step) * step)
+
+    step = next((s for s in GRADE_STEPS if (span(s)[1] - span(s)[0]) / s <= 6), GRADE_STEPS[-1])
+    low, high = span(step)
+    right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
+    last = len(values) - 1
+
+    def x_of(index: int) -> float:
+        return round(LEFT + index / last * (right - LEFT), 1)
+
+    def y_of(value: float) -> float:
+        return round(bottom - (value - low) / (high - low) * (bottom - TOP), 1)
+
+    points = " ".join(f"{x_of(i)},{y_of(value)}" for i, value in enumerate(values))
+    line = Line(name, values, points, (x_of(last), y_of(values[-1])))
+    every = max(1, -(-last // 10))
+    nights = tuple((x_of(n), n) for n in range(1, last + 1) if n % every == 0 or n == last)
+    levels = tuple(Level(y_of(value), value) for value in range(low, high + 1, step))
+    return Chart(WIDTH, HEIGHT, LEFT, right, TOP, bottom, (line,), levels, (), nights, None, None)

@@ -35,6 +35,11 @@ def points(value: float) -> str:
     return str(format_decimal(value, format="0.##"))
 
 
+def one_decimal(value: float) -> str:
+    """A grade: always one decimal, the reader's way (57,8 in Spanish)."""
+    return str(format_decimal(value, format="0.0"))
+
+
 def signed(value: int) -> str:
     """A hand score as the sheet writes it: +565, -60, 0."""
     return f"+{value}" if value > 0 else str(value)

@@ -8,7 +8,7 @@ from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from ... import services
-from ...services import clubs, members
+from ...services import clubs, grades, members
 from ...shapes.limits import is_token
 from ...store.nights import Club
 from ...translation import render
@@ -64,7 +64,7 @@ def club_page_with(club: Club, member_form: MemberForm, added: int | None = None
         "clubs/club.html",
         club=club,
         nights=held,
-        members=members.club_members(club),
+        members=grades.members_graded(club, members.club_members(club), held),
         member_form=member_form,
         added=added,
         season=clubs.club_season(club, held),

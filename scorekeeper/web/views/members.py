@@ -3,14 +3,15 @@ imported (all of it or nothing), the members exported as CSV. The club's link is
 
 from __future__ import annotations
 
-from flask import redirect, render_template, request, url_for
+from flask import abort, redirect, render_template, request, url_for
 from flask_babel import gettext, lazy_gettext
 from werkzeug.wrappers import Response
 
 from ... import services
-from ...services import members
+from ...services import clubs, grades, members
 from ...store.nights import Club
 from ...translation import render
+from ..chart import chart_of_grades
 from ..night_forms import MemberForm, MembersFileForm
 from .clubs import club_or_404, club_page_with
 from .export import csv_download
@@ -101,3 +102,17 @@ def _grade(grade: float | None) -> int | float | str:
     if grade is None:
         return ""
     return int(grade) if grade == int(grade) else grade
+
+
+@bp.get("/c/<secret:token>/members/<int:member_id>")
+def member_page(token: str, member_id: int) -> str:
+    """A member: their card and grade, the grade after every night as a chart, each night's partners and
+    what was expected of them against what they made, and their partners."""
+    club = club_or_404(token)
+    roster = members.club_members(club)
+    member = next((one for one in roster if one.id == member_id), None)
+    if member is None:
+        abort(404)
+    story = grades.member_story(club, member, roster, clubs.club_nights(club))
+    chart = chart_of_grades(member.name, story.starting, [line.grade for line in story.nights])
+    return render_template("clubs/member.html", club=club, story=story, chart=chart)
