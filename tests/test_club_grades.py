@@ -67,7 +67,7 @@ def test_a_members_page_shows_the_grade_each_night_as_a_chart_with_partners_expe
     shown = seen(page)
     assert "Ana 8 49.0 % 2 graded tables · provisional" in shown
     # Newest night first: night 2 with Luis, expected 60 made 0, grade 49; night 1, expected 50 made 100, 55.
-    assert re.search(r"Night With Expected Made Grade .+ Luis 60 % 0 % 49.0 .+ Luis 50 % 100 % 55.0", shown)
+    assert re.search(r"Night Expected Made Grade .+ with Luis 60 % 0 % 49.0 .+ with Luis 50 % 100 % 55.0", shown)
     assert "Partners Luis 2 nights" in shown
     assert "data-totals" not in page.get_data(as_text=True)
     assert re.search(
