@@ -90,3 +90,30 @@ def test_a_members_page_is_only_under_their_own_clubs_link(app, client):
     assert client.get(f"/c/{other}/members/{carmen}").status_code == 404
     assert client.get(f"/c/{token}/members/999999").status_code == 404
     assert client.get(f"/c/{token}/members/99999999999999999999999").status_code == 404
+
+
+def test_the_clubs_grades_export_each_members_grade_after_each_night_as_csv_and_json(app, client):
+    token = _club(client)
+    play_night(app, client, token, [("Ana", "Luis"), ("Bea", "Juan")], ns_wins=True)
+    play_night(app, client, token, [("Bea", "Juan"), ("Luis", "Ana")], ns_wins=True)
+    client.post(f"/c/{token}/members", data={"name": "=Carmen", "number": "", "grade": "62"})  # never played
+    assert f'href="/c/{token}/grades.csv"' in client.get(f"/c/{token}").get_data(as_text=True)
+    exported = client.get(f"/c/{token}/grades.csv", headers={"Accept-Language": "en"})
+    assert exported.mimetype == "text/csv"
+    lines = exported.get_data(as_text=True).lstrip("\ufeff").splitlines()
+    assert lines[0].startswith("Name,Number,Starting grade,") and lines[0].endswith(",Grade,Card,Graded tables")
+    assert len(lines[0].split(",")) == 3 + 2 + 3  # a column for each of the two nights
+    assert "Ana,,50.0,55.0,49.0,49.0,8,2" in lines
+    assert "'=Carmen,,62.0,62.0,62.0,62.0,A,0" in lines  # carried over the nights; a formula cell neutralised
+    data = client.get(f"/c/{token}/grades.json").get_json()
+    assert [night["name"] for night in data["nights"]] == ["Martes del club", "Martes del club"]
+    bea = next(member for member in data["members"] if member["name"] == "Bea")
+    assert bea["after_each_night"] == [45, 51]
+    assert (bea["grade"], bea["card"], bea["suit"], bea["graded_tables"], bea["provisional"]) == (
+        51,
+        "9",
+        None,
+        2,
+        True,
+    )
+    assert client.get("/c/nonexistenttoken0000000/grades.json").status_code == 404

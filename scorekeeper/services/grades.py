@@ -147,3 +147,32 @@ def member_story(club: Club, member: ClubMember, members: Sequence[ClubMember], 
         tuple(lines),
         tuple(sorted(((name, len(held)) for name, held in partners.items()), key=lambda item: (-item[1], item[0]))),
     )
+
+
+@dataclass(frozen=True)
+class MemberRow:
+    """A member's line of the club's grades: their grade after each of the club's nights (the one before
+    carried over a night they did not play), and as it stands."""
+
+    member: ClubMember
+    starting: float
+    after_each_night: tuple[float, ...]
+    grade: Grade
+
+
+def grade_sheet(club: Club, members: Sequence[ClubMember], nights: Sequence[Night]) -> list[MemberRow]:
+    """Every member's grade after each of ``nights`` (oldest first), for the club's exports."""
+    starting = {member_key(one.name): one.starting_grade for one in members if one.starting_grade is not None}
+    found = club_grades(nights, starting, club.grade_k)
+    ordered = sorted(nights, key=lambda night: (night.held_on, night.id))
+    rows = []
+    for member in members:
+        key = member_key(member.name)
+        first = starting.get(key, START)
+        graded = dict(found.after_night.get(key, []))
+        values, value = [], first
+        for night in ordered:
+            value = graded.get(night.id, value)
+            values.append(value)
+        rows.append(MemberRow(member, first, tuple(values), found.members.get(key) or Grade(first)))
+    return rows

@@ -3,13 +3,13 @@ imported (all of it or nothing), the members exported as CSV. The club's link is
 
 from __future__ import annotations
 
-from flask import abort, redirect, render_template, request, url_for
+from flask import abort, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext, lazy_gettext
 from werkzeug.wrappers import Response
 
 from ... import services
 from ...services import clubs, grades, members
-from ...store.nights import Club
+from ...store.nights import Club, Night
 from ...translation import render
 from ..chart import chart_of_grades
 from ..night_forms import MemberForm, MembersFileForm
@@ -116,3 +116,51 @@ def member_page(token: str, member_id: int) -> str:
     story = grades.member_story(club, member, roster, clubs.club_nights(club))
     chart = chart_of_grades(member.name, story.starting, [line.grade for line in story.nights])
     return render_template("clubs/member.html", club=club, story=story, chart=chart)
+
+
+def _grade_sheet(token: str) -> tuple[Club, list[Night], list[grades.MemberRow]]:
+    club = club_or_404(token)
+    held = sorted(clubs.club_nights(club), key=lambda night: (night.held_on, night.id))
+    return club, held, grades.grade_sheet(club, members.club_members(club), held)
+
+
+@bp.get("/c/<secret:token>/grades.csv")
+def export_grades_csv(token: str) -> Response:
+    """The club's grades for a spreadsheet: a member a line, their grade after each night, as it stands."""
+    club, held, rows = _grade_sheet(token)
+    heading = [gettext("Name"), gettext("Number"), gettext("Starting grade")]
+    heading += [f"{night.held_on.isoformat()} {night.name}" for night in held]
+    heading += [gettext("Grade"), gettext("Card"), gettext("Graded tables")]
+    lines = [
+        [row.member.name, row.member.number, round(row.starting, 1), *(round(value, 1) for value in row.after_each_night),
+         round(row.grade.value, 1), row.grade.card, row.grade.results]
+        for row in rows
+    ]  # fmt: skip
+    return csv_download([heading, *lines], "club-grades.csv")
+
+
+@bp.get("/c/<secret:token>/grades.json")
+def export_grades_json(token: str) -> Response:
+    """The club's grades as data: the nights, and each member's grade after each of them and as it stands."""
+    club, held, rows = _grade_sheet(token)
+    return jsonify(
+        {
+            "club": club.name,
+            "k": club.grade_k,
+            "nights": [{"date": night.held_on.isoformat(), "name": night.name} for night in held],
+            "members": [
+                {
+                    "name": row.member.name,
+                    "number": row.member.number,
+                    "starting_grade": round(row.starting, 2),
+                    "after_each_night": [round(value, 2) for value in row.after_each_night],
+                    "grade": round(row.grade.value, 2),
+                    "card": row.grade.card,
+                    "suit": row.grade.suit,
+                    "graded_tables": row.grade.results,
+                    "provisional": row.grade.provisional,
+                }
+                for row in rows
+            ],
+        }
+    )
