@@ -127,15 +127,22 @@ def _grade_sheet(token: str) -> tuple[Club, list[Night], list[grades.MemberRow]]
 @bp.get("/c/<secret:token>/grades.csv")
 def export_grades_csv(token: str) -> Response:
     """The club's grades for a spreadsheet: a member a line, their grade after each night, as it stands."""
-    club, held, rows = _grade_sheet(token)
+    _, held, rows = _grade_sheet(token)
     heading = [gettext("Name"), gettext("Number"), gettext("Starting grade")]
     heading += [f"{night.held_on.isoformat()} {night.name}" for night in held]
     heading += [gettext("Grade"), gettext("Card"), gettext("Graded tables")]
     lines = [
-        [row.member.name, row.member.number, round(row.starting, 1), *(round(value, 1) for value in row.after_each_night),
-         round(row.grade.value, 1), row.grade.card, row.grade.results]
+        [
+            row.member.name,
+            row.member.number,
+            round(row.starting, 1),
+            *(round(value, 1) for value in row.after_each_night),
+            round(row.grade.value, 1),
+            row.grade.card,
+            row.grade.results,
+        ]
         for row in rows
-    ]  # fmt: skip
+    ]
     return csv_download([heading, *lines], "club-grades.csv")
 
 
