@@ -101,7 +101,8 @@ def test_the_clubs_grades_export_each_members_grade_after_each_night_as_csv_and_
     exported = client.get(f"/c/{token}/grades.csv", headers={"Accept-Language": "en"})
     assert exported.mimetype == "text/csv"
     lines = exported.get_data(as_text=True).lstrip("\ufeff").splitlines()
-    assert lines[0].startswith("Name,Number,Starting grade,") and lines[0].endswith(",Grade,Card,Graded tables")
+    assert lines[0].startswith("Name,Number,Starting grade,")
+    assert lines[0].endswith(",Grade,Card,Graded tables")
     assert len(lines[0].split(",")) == 3 + 2 + 3  # a column for each of the two nights
     assert "Ana,,50.0,55.0,49.0,49.0,8,2" in lines
     assert "'=Carmen,,62.0,62.0,62.0,62.0,A,0" in lines  # carried over the nights; a formula cell neutralised
