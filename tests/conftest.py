@@ -14,6 +14,7 @@ from contextlib import contextmanager
 
 import pytest
 import sqlalchemy as sa
+from hypothesis import settings
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -23,6 +24,11 @@ from scorekeeper.web.extensions import limiter
 from . import databases
 
 databases.share_route_builders()
+
+#: Hypothesis' budgets stay each test's own (max_examples); its deadline (200 ms an example) goes: on cores that
+#: a parallel run keeps busy, a 6 ms example once took 250 ms and failed the suite. Speed is bench/'s, not a test's.
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 
 @contextmanager
