@@ -111,8 +111,7 @@ class MemberStory:
 
 def member_story(club: Club, member: ClubMember, members: Sequence[ClubMember], nights: Sequence[Night]) -> MemberStory:
     """What the member's page shows: ``members`` are the club's (their starting grades count for everyone's)."""
-    starting = {member_key(one.name): one.starting_grade for one in members if one.starting_grade is not None}
-    found = club_grades(nights, starting, club.grade_k)
+    starting, found = _of_club(club, members, nights)
     key = member_key(member.name)
     names = {member_key(name): name for night in nights for pair in night.pairs for name in pair.players}
     names.update({member_key(one.name): one.name for one in members})
@@ -162,8 +161,7 @@ class MemberRow:
 
 def grade_sheet(club: Club, members: Sequence[ClubMember], nights: Sequence[Night]) -> list[MemberRow]:
     """Every member's grade after each of ``nights`` (oldest first), for the club's exports."""
-    starting = {member_key(one.name): one.starting_grade for one in members if one.starting_grade is not None}
-    found = club_grades(nights, starting, club.grade_k)
+    starting, found = _of_club(club, members, nights)
     ordered = sorted(nights, key=lambda night: (night.held_on, night.id))
     rows = []
     for member in members:
@@ -176,3 +174,9 @@ def grade_sheet(club: Club, members: Sequence[ClubMember], nights: Sequence[Nigh
             values.append(value)
         rows.append(MemberRow(member, first, tuple(values), found.members.get(key) or Grade(first)))
     return rows
+
+
+def _of_club(club: Club, members: Sequence[ClubMember], nights: Sequence[Night]) -> tuple[dict[str, float], Grades]:
+    """The starting grades the club gave its ``members`` (by member key), and every grade after ``nights``."""
+    starting = {member_key(one.name): one.starting_grade for one in members if one.starting_grade is not None}
+    return starting, club_grades(nights, starting, club.grade_k)
