@@ -75,10 +75,7 @@ def members_graded(
 ) -> list[tuple[ClubMember, Grade]]:
     """Each of the club's ``members`` with their grade after the club's ``nights`` (a member who has not played
     a counted table yet: the starting grade the club gave, or 50)."""
-    starting = {
-        member_key(member.name): member.starting_grade for member in members if member.starting_grade is not None
-    }
-    found = club_grades(nights, starting, club.grade_k)
+    starting, found = _of_club(club, members, nights)
     return [
         (member, found.members.get(member_key(member.name)) or Grade(starting.get(member_key(member.name), START)))
         for member in members
