@@ -165,7 +165,30 @@ LONGEST = (
 )
 
 
+#: Tests whose outcome cannot depend on the database, marked ``same_on_every_database``: ``make pg-test`` (the
+#: PostgreSQL pass of CI) leaves them to the SQLite pass (``make test``), which runs every test. The engine's and
+#: the tournament's rules are pure (they never open a database); the browser tests of how pages look and read
+#: (axe, widths, themes, print, the QR code, the service worker's copy of the reference, https behind Caddy)
+#: check the same HTML whichever database stored the game. Every test that stores or reads rows runs on both.
+SAME_ON_EVERY_DATABASE = (
+    "tests/engine/",
+    "tests/tournament/",
+    "tests/browser/test_accessibility.py",
+    "tests/browser/test_fit.py",
+    "tests/browser/test_display.py",
+    "tests/browser/test_print.py",
+    "tests/browser/test_share.py",
+    "tests/browser/test_installable.py",
+    "tests/browser/test_https.py",
+)
+
+
+@pytest.hookimpl(tryfirst=True)  # marked before ``-m`` chooses
 def pytest_collection_modifyitems(items):
+    for item in items:
+        if item.nodeid.startswith(SAME_ON_EVERY_DATABASE):
+            item.add_marker(pytest.mark.same_on_every_database)
+
     def rank(item):
         return next((place for place, prefix in enumerate(LONGEST) if item.nodeid.startswith(prefix)), len(LONGEST))
 
@@ -222,21 +245,10 @@ def pytest_configure(config):
     url = os.environ.get("DATABASE_URL")
     if worker and url and not url.startswith("sqlite"):
         shared = sa.make_url(url)
-        own = f"{shared.database}_{worker}"
-        _on_the_server(shared, f'DROP DATABASE IF EXISTS "{own}" WITH (FORCE)', f'CREATE DATABASE "{own}"')
-        os.environ["DATABASE_URL"] = shared.set(database=own).render_as_string(hide_password=False)
-        config.add_cleanup(lambda: _on_the_server(shared, f'DROP DATABASE IF EXISTS "{own}" WITH (FORCE)'))
-
-
-def _on_the_server(url: sa.URL, *statements: str) -> None:
-    """Run ``statements`` (outside a transaction, as CREATE DATABASE must be) on ``url``'s server."""
-    engine = sa.create_engine(url, isolation_level="AUTOCOMMIT")
-    try:
-        with engine.connect() as connection:
-            for statement in statements:
-                connection.execute(sa.text(statement))
-    finally:
-        engine.dispose()
+        mine = shared.set(database=f"{shared.database}_{worker}")
+        databases.make_database(mine)
+        os.environ["DATABASE_URL"] = mine.render_as_string(hide_password=False)
+        config.add_cleanup(lambda: databases.drop_database(mine))
 
 
 #: Figures a test measured (e.g. the fuzz test's request count), printed at the end of the run. A test

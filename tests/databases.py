@@ -116,6 +116,29 @@ def tear_down(app: Flask) -> None:
             Path(f"{path}{suffix}").unlink(missing_ok=True)
 
 
+def on_the_server(url: str | sa.URL, *statements: str) -> None:
+    """Run ``statements`` on the PostgreSQL server of ``url``, outside a transaction (as CREATE DATABASE must be),
+    from its maintenance database (a database being dropped or copied has no connection of ours)."""
+    engine = sa.create_engine(sa.make_url(url).set(database="postgres"), isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as connection:
+            for statement in statements:
+                connection.exec_driver_sql(statement)
+    finally:
+        engine.dispose()
+
+
+def make_database(url: str | sa.URL, template: str | sa.URL | None = None) -> None:
+    """The PostgreSQL database of ``url`` made anew: empty, or a copy of the database of ``template``."""
+    name = sa.make_url(url).database
+    copied = f' TEMPLATE "{sa.make_url(template).database}"' if template is not None else ""
+    on_the_server(url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', f'CREATE DATABASE "{name}"{copied}')
+
+
+def drop_database(url: str | sa.URL) -> None:
+    on_the_server(url, f'DROP DATABASE IF EXISTS "{sa.make_url(url).database}" WITH (FORCE)')
+
+
 def share_route_builders() -> None:
     """Werkzeug compiles a URL builder (Python source, ``compile``) for each rule of each new app, about
     30 ms an app here; the function depends only on the rule's text, defaults and converters' names, so a

@@ -9,7 +9,7 @@ from flask_migrate import downgrade, upgrade
 
 from scorekeeper.store.database import db
 
-from .test_migrations_keep_rows import bare, rows, schema, snapshot, write  # noqa: F401  (fixtures)
+from .test_migrations_keep_rows import REVISIONS, at, bare, rows, schema, snapshot, write  # noqa: F401  (fixtures)
 
 
 def agreed() -> list[tuple[object, object]]:
@@ -29,16 +29,16 @@ def last_hand_change() -> str:
 
 
 def test_upgrading_gives_a_table_agreed_before_the_hands_as_they_are(bare, rows):  # noqa: F811
-    upgrade(revision="0015")
+    at("0015")
     write(rows, schema())
     upgrade()
-    ((at, hands),) = agreed()
-    assert at is not None
+    ((agreed_at, hands),) = agreed()
+    assert agreed_at is not None
     assert hands == last_hand_change()
 
 
 def test_downgrading_clears_an_agreement_that_lapsed_and_keeps_one_that_holds(bare, rows):  # noqa: F811
-    upgrade()
+    at(REVISIONS[-1])
     write(rows, {table: columns for table, columns in schema().items() if table != "club_member"})  # 0018 keeps them
     downgrade(revision="0015")
     assert snapshot(schema())["night_table"][0]["agreed_at"] is not None  # it holds: kept

@@ -21,6 +21,7 @@ from scorekeeper.store.database import db
 
 from .test_migrations_keep_rows import (  # noqa: F401  (fixtures)
     REVISIONS,
+    at,
     bare,
     current,
     rows,
@@ -95,7 +96,7 @@ def last_hand_change() -> str:
 
 def test_a_database_whose_0015_had_no_club_nor_table_cards_upgrades_whole_keeping_every_row(bare, rows):  # noqa: F811
     """On PostgreSQL 0016 cannot run on it (relation "club" does not exist): 0017's repair runs first."""
-    upgrade(revision="0015")
+    at("0015")
     take_apart(club=True, table_token=True)
     columns = schema()
     write(rows, columns)
@@ -115,7 +116,7 @@ def test_a_database_whose_0015_had_no_club_nor_table_cards_upgrades_whole_keepin
 def test_a_database_whose_0016_ran_without_the_club_is_repaired_on_sqlite(bare, rows, monkeypatch):  # noqa: F811
     if db.engine.dialect.name != "sqlite":
         pytest.skip("PostgreSQL cannot run 0016 without the club: it stays at 0015 (the test above)")
-    upgrade(revision="0015")
+    at("0015")
     take_apart(club=True)
     write(rows, schema())
     with monkeypatch.context() as before_the_repair:  # as the release before 0017 ran 0016: nothing first
@@ -131,7 +132,7 @@ def test_a_database_whose_0016_ran_without_the_club_is_repaired_on_sqlite(bare, 
 
 
 def test_a_database_whose_0016_had_no_agreed_hands_gets_them_as_0016_gives_them(bare, rows):  # noqa: F811
-    upgrade(revision="0016")
+    at("0016")
     take_apart(agreed_hands=True)
     columns = schema()
     write(rows, columns)
@@ -145,7 +146,7 @@ def test_a_database_whose_0016_had_no_agreed_hands_gets_them_as_0016_gives_them(
 
 
 def test_on_a_whole_database_0017_and_its_downgrade_change_nothing(bare, rows):  # noqa: F811
-    upgrade(revision="0016")
+    at("0016")
     write(rows, schema())
     before, kept = layout(), snapshot(schema())
 

@@ -36,6 +36,7 @@ from scorekeeper import create_app
 from scorekeeper.store.database import db
 from scorekeeper.store.schema_changes import part_of_the_schema
 
+from . import databases
 from .test_migrations_keep_rows import REVISIONS, current, rows, schema, snapshot, write  # noqa: F401  (fixture)
 from .test_night_pages import SETTINGS
 
@@ -161,27 +162,13 @@ class Made:
             if template is not None:
                 shutil.copyfile(sa.make_url(template).database or "", sa.make_url(url).database or "")
             return
-        name, copied = sa.make_url(url).database, template and sa.make_url(template).database
-        with self.admin() as connection:
-            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}"')
-            connection.exec_driver_sql(f'CREATE DATABASE "{name}"' + (f' TEMPLATE "{copied}"' if copied else ""))
+        databases.make_database(url, template)
 
     def drop(self, url: str) -> None:
         if self.postgres is None:
             Path(sa.make_url(url).database or "").unlink(missing_ok=True)
             return
-        with self.admin() as connection:
-            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{sa.make_url(url).database}"')
-
-    @contextmanager
-    def admin(self) -> Iterator[sa.Connection]:
-        assert self.postgres is not None
-        engine = sa.create_engine(self.postgres.set(database="postgres"), isolation_level="AUTOCOMMIT")
-        try:
-            with engine.connect() as connection:
-                yield connection
-        finally:
-            engine.dispose()
+        databases.drop_database(url)
 
     @contextmanager
     def copy(self, commit: str) -> Iterator[str]:
