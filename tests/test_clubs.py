@@ -10,11 +10,12 @@ from .helpers import page_text, record, side
 from .test_night_pages import SETTINGS, seen, table_games
 
 
-def play_night(app, client, club: str, pairs: list[tuple[str, str]], ns_wins: bool) -> None:
-    """A night of the club, one round of one table: the first pair named wins (or loses) 570 to 30."""
+def play_night(app, client, club: str, pairs: list[tuple[str, str]], ns_wins: bool, **settings: str) -> str:
+    """A night of the club (``settings`` changed from SETTINGS'), one round of one table: the first pair named
+    wins (or loses) 570 to 30. Its board's address."""
     form = client.get(f"/nights/new?club={club}").get_data(as_text=True)
     assert re.search(rf'name="club" type="hidden" value="{club}"', form)
-    board = client.post("/nights/new", data={**SETTINGS, "club": club}).headers["Location"]
+    board = client.post("/nights/new", data={**SETTINGS, **settings, "club": club}).headers["Location"]
     for first, second in pairs:
         client.post(board + "/pairs", data={"first": first, "second": second})
     client.post(board + "/rounds", data={"reason": ""})
@@ -24,6 +25,7 @@ def play_night(app, client, club: str, pairs: list[tuple[str, str]], ns_wins: bo
         hand = record(side("K:7"), side("Q:3")) if ns_wins else record(side("Q:3"), side("K:7"))
         services.record_hand(found, hand, 0)
     client.post(game + "/agree-table")
+    return board
 
 
 def test_a_clubs_season_adds_up_its_nights_for_pairs_and_players(app, client):

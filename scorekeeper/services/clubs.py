@@ -15,10 +15,11 @@ from ..reference.search import normalize
 from ..shapes.limits import is_token, text_problem
 from ..store.database import db
 from ..store.nights import Club, Night
-from ..tournament import NightResult, SeasonLine, season
+from ..tournament import GRADE_K, NightResult, SeasonLine, SettingRefused, season
+from ..tournament.grades import K_DEFAULT
 from .errors import Refused
 from .night_results import night_standings, table_results
-from .nights import NIGHT_NAME, WHOLE_NIGHT
+from .nights import NIGHT_NAME, WHOLE_NIGHT, setting_problem
 from .sheet import compute_sheet
 from .standing import Records, group_records
 from .transaction import begin_write, writes
@@ -37,18 +38,34 @@ class Season:
 
 
 @writes
-def start_club(name: str, best_of: int | None = None) -> Club:
-    """A new club (``Refused`` naming the field)."""
+def start_club(name: str, best_of: int | None = None, grade_k: float = K_DEFAULT) -> Club:
+    """A new club (``Refused`` naming the field); ``grade_k``: how far a result moves its members' grades."""
     name = " ".join(name.split())
     if not name or len(name) > NIGHT_NAME or text_problem(name, "name") is not None:
         raise Refused("name", Msg(N_("A club's name is 1 to %(most)s characters."), {"most": NIGHT_NAME}))
     if best_of is not None and not 1 <= best_of <= MOST_BEST_OF:
         raise Refused("best_of", Msg(N_("The season counts the best 1 to %(most)s nights."), {"most": MOST_BEST_OF}))
+    checked = _grade_k(grade_k)
     begin_write()
-    club = Club(name=name, best_of=best_of)
+    club = Club(name=name, best_of=best_of, grade_k=checked)
     db.session.add(club)
     db.session.commit()
     return club
+
+
+@writes
+def set_grade_k(club: Club, grade_k: float) -> None:
+    """How far a result moves the club's grades from now on (every grade is worked out again with it)."""
+    checked = _grade_k(grade_k)
+    begin_write()
+    club.grade_k = checked
+    db.session.commit()
+
+
+def _grade_k(grade_k: float) -> float:
+    if not GRADE_K.holds(grade_k):
+        raise Refused("grade_k", setting_problem(SettingRefused("grade_k", bound=GRADE_K)))
+    return float(grade_k)
 
 
 def find_club(token: str) -> Club | None:

@@ -21,10 +21,12 @@ from ..tournament.grades import (
     PlayedRound,
     TableResult,
     grades,
+    handicap,
     shares_by_outcome,
     shares_by_victory_points,
 )
-from .members import member_key
+from .clubs import club_nights
+from .members import club_members, member_key
 from .night_results import TableResult as Found
 from .night_results import night_scale, table_results
 
@@ -175,5 +177,58 @@ def grade_sheet(club: Club, members: Sequence[ClubMember], nights: Sequence[Nigh
 
 def _of_club(club: Club, members: Sequence[ClubMember], nights: Sequence[Night]) -> tuple[dict[str, float], Grades]:
     """The starting grades the club gave its ``members`` (by member key), and every grade after ``nights``."""
-    starting = {member_key(one.name): one.starting_grade for one in members if one.starting_grade is not None}
+    starting = _starting(members)
     return starting, club_grades(nights, starting, club.grade_k)
+
+
+def _starting(members: Sequence[ClubMember]) -> dict[str, float]:
+    """The starting grades a club gave its ``members``, by member key."""
+    return {member_key(one.name): one.starting_grade for one in members if one.starting_grade is not None}
+
+
+@dataclass(frozen=True)
+class NightGrades:
+    """What the club's grades say of one of its nights, by pair number: what each pair was expected to make
+    and made (the mean share of its graded tables that night, in percent), and on a handicapped night each
+    pair's handicap (its victory points every round, from its members' grades at the start of the night)."""
+
+    shares: dict[int, tuple[float, float]]
+    handicaps: dict[int, float]
+
+
+def night_grades(night: Night, found: Mapping[int, Found] | None = None) -> NightGrades | None:
+    """The club's grades for ``night`` (None: a night of no club); ``found``: its table results, if already
+    worked out. The club's nights up to this one are read (a later night changes nothing of it)."""
+    club = night.club
+    if club is None:
+        return None
+    order = (night.held_on, night.id)
+    held = [one for one in club_nights(club) if (one.held_on, one.id) <= order]
+    starting = {
+        member_key(one.name): one.starting_grade for one in club_members(club) if one.starting_grade is not None
+    }
+    graded = club_grades(held, starting, club.grade_k, {night.id: found} if found is not None else None)
+    keys = {pair.number: frozenset(member_key(name) for name in pair.players if name.strip()) for pair in night.pairs}
+    shares: dict[int, tuple[float, float]] = {}
+    mine = graded.of_night(night.id)
+    for number, members in keys.items():
+        results = [result for result in mine if frozenset(result.members) == members]
+        if results:
+            shares[number] = (
+                sum(result.expected for result in results) / len(results),
+                sum(result.share for result in results) / len(results),
+            )
+    handicaps: dict[int, float] = {}
+    if night.handicap is not None:
+        for number, members in keys.items():
+            if members:
+                at_start = [_before(graded, key, night.id, starting.get(key, START)) for key in members]
+                handicaps[number] = handicap(at_start, night.handicap)
+    return NightGrades(shares, handicaps)
+
+
+def _before(graded: Grades, key: str, night_id: int, first: float) -> float:
+    """A member's grade before the night ``night_id`` (the last of the club's nights, the rounds being in order):
+    after the last night before it they played, or where they started."""
+    earlier = [value for played, value in graded.after_night.get(key, []) if played != night_id]
+    return earlier[-1] if earlier else first

@@ -99,9 +99,12 @@ def table_results(night: Night) -> dict[int, TableResult]:
     return {table.id: table_result(table) for played in night.played for table in played.tables}
 
 
-def night_standings(night: Night, found_results: dict[int, TableResult] | None = None) -> list[Standing]:
+def night_standings(
+    night: Night, found_results: dict[int, TableResult] | None = None, handicaps: dict[int, float] | None = None
+) -> list[Standing]:
     """The standings from every table whose result counts, and every bye of a round whose tables all count
-    (a pair sitting out does not lead while the others still play), ranked by the night's tie-breaks."""
+    (a pair sitting out does not lead while the others still play), ranked by the night's tie-breaks;
+    ``handicaps``: each pair's points every round it has a result, on a handicapped night."""
     scale = night_scale(night)
     known = found_results if found_results is not None else table_results(night)
     results: list[Result] = []
@@ -117,7 +120,8 @@ def night_standings(night: Night, found_results: dict[int, TableResult] | None =
         if all(known[table.id].counts for table in played.tables):  # a bye's points once its round has finished
             for pair in played.byes:
                 results.append(Result(played.number, pair, None, night.bye_difference, 0, night.bye_points))
-    return standings([pair.number for pair in night.pairs], results, [TieBreak(t) for t in night.tie_breaks])
+    order = [TieBreak(t) for t in night.tie_breaks]
+    return standings([pair.number for pair in night.pairs], results, order, handicaps)
 
 
 def night_scale(night: Night) -> VictoryScale | StepTable | MatchPoints:

@@ -39,6 +39,7 @@ from ..tournament import (
     mitchell,
     mitchell_lines,
 )
+from ..translation import Number
 from . import members
 from .errors import Refused
 from .games import NewGame, NewSide, new_game
@@ -62,6 +63,8 @@ OUT_OF_BOUNDS = {
         "Victory points for sitting a round out: with match points, %(least)s to %(most)s (a win is 2)."
     ),
     "bye_difference": N_("Points for sitting a round out: %(least)s to %(most)s."),
+    "grade_k": N_("How far a result moves a grade, K: %(least)s to %(most)s."),
+    "handicap": N_("Handicaps' weight H: %(least)s to %(most)s, or empty for a night without handicaps."),
 }
 
 
@@ -85,6 +88,7 @@ class NewNight:
     bye_points: float = 14.0
     bye_difference: int = 355
     club_id: int | None = None  # the club whose season the night counts in
+    handicap: float | None = None  # H: scored with handicaps from the club's grades (None: scratch)
 
 
 class NightClosed(ValueError):
@@ -115,6 +119,10 @@ def start_night(new: NewNight) -> Night:
         raise Refused("name", Msg(N_("A night's name is 1 to %(most)s characters."), {"most": NIGHT_NAME}))
     _check_choice("recording", new.recording, RECORDINGS)
     settings = night_settings(new)
+    if settings.handicap is not None and new.club_id is None:
+        raise Refused(
+            "handicap", Msg(N_("Handicaps come from the club's grades: start the night from its club's page."))
+        )
     options = {**table_options(base, base.players), **_round_options(settings), **new.options}
     configure(base, options, sides=2)  # raises OptionError naming the house rule
     begin_write()
@@ -135,6 +143,7 @@ def start_night(new: NewNight) -> Night:
         bye_points=float(settings.bye_points),
         bye_difference=settings.bye_difference,
         club_id=new.club_id,
+        handicap=settings.handicap,
     )
     db.session.add(night)
     db.session.flush()
@@ -158,6 +167,7 @@ def night_settings(new: NewNight) -> NightSettings:
             tie_breaks=tuple(new.tie_breaks),
             bye_points=new.bye_points,
             bye_difference=new.bye_difference,
+            handicap=new.handicap,
         )
     except SettingRefused as refused:
         raise Refused(refused.field, setting_problem(refused)) from None
@@ -166,7 +176,10 @@ def night_settings(new: NewNight) -> NightSettings:
 def setting_problem(refused: SettingRefused) -> Msg:
     """What the reader is told of a setting the tournament package refused."""
     if refused.bound is not None:
-        return Msg(OUT_OF_BOUNDS[refused.key], {"least": refused.bound.least, "most": refused.bound.most})
+        bounds = {"least": Number(refused.bound.least), "most": Number(refused.bound.most)}
+        return Msg(OUT_OF_BOUNDS[refused.key], bounds)
+    if refused.key == "handicap.match":
+        return Msg(N_("Handicaps are victory points: a night scored by match points has none."))
     if refused.field == "tie_breaks":
         return Msg(N_("Each tie-break is named once."))
     return Msg(N_("%(field)s is one of: %(choices)s."), {"field": refused.field, "choices": ", ".join(refused.choices)})

@@ -10,16 +10,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from .grades import H_LEAST, H_MOST, K_LEAST, K_MOST
 from .points import TOTAL
 from .standings import TieBreak
 
 
 @dataclass(frozen=True)
 class Bound:
-    """The whole numbers a setting may take, ``least`` to ``most`` (both included)."""
+    """The numbers a setting may take, ``least`` to ``most`` (both included); most settings are whole numbers
+    (checked as such where they are), H a decimal."""
 
-    least: int
-    most: int
+    least: float
+    most: float
 
     def holds(self, value: object) -> bool:
         """Whether ``value`` is a number (not a truth value) within the bound."""
@@ -50,6 +52,12 @@ BYE_VICTORY_POINTS = Bound(0, int(TOTAL))
 BYE_MATCH_POINTS = Bound(0, 2)
 #: The point difference a bye counts for (a Genova club counts +355).
 BYE_DIFFERENCE = Bound(0, 10_000)
+
+#: A handicapped night's H (``grades.handicap``): how strongly the pairs' grades weigh (none: scratch).
+HANDICAP = Bound(H_LEAST, H_MOST)
+
+#: A club's K (``grades.grades``): how far a result moves a grade.
+GRADE_K = Bound(K_LEAST, K_MOST)
 
 #: What a round is: a game to the rule set's target, a number of hands, or minutes (then the hand in play
 #: is finished).
@@ -108,6 +116,7 @@ class NightSettings:
     tie_breaks: tuple[str, ...] = tuple(TieBreak)
     bye_points: float = 14.0
     bye_difference: int = 355
+    handicap: float | None = None
 
     def __post_init__(self) -> None:
         _choice("round_kind", self.round_kind, ROUND_KINDS)
@@ -134,6 +143,11 @@ class NightSettings:
                 "bye_points", bound=bye_points_bound(self.scoring), case="match" if match else "victory"
             )
         _whole("bye_difference", self.bye_difference, BYE_DIFFERENCE)
+        if self.handicap is not None:
+            if not HANDICAP.holds(self.handicap):
+                raise SettingRefused("handicap", bound=HANDICAP)
+            if match:  # a handicap is victory points: a night of match points counts wins, not points
+                raise SettingRefused("handicap", case="match")
 
 
 def _whole(field: str, value: object, bound: Bound, case: str = "") -> None:

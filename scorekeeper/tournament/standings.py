@@ -3,7 +3,7 @@ ranked by tie-breaks in the order the night chose. Pairs equal on every tie-brea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -48,9 +48,14 @@ class Standing:
 
 
 def standings(
-    pairs: Sequence[int], results: Sequence[Result], order: Sequence[TieBreak] = DEFAULT_ORDER
+    pairs: Sequence[int],
+    results: Sequence[Result],
+    order: Sequence[TieBreak] = DEFAULT_ORDER,
+    handicaps: Mapping[int, float] | None = None,
 ) -> list[Standing]:
-    """Every pair of ``pairs`` ranked by ``order`` over ``results`` (a pair with no result yet has 0)."""
+    """Every pair of ``pairs`` ranked by ``order`` over ``results`` (a pair with no result yet has 0).
+    ``handicaps``: a handicapped night's points for each pair every round it has a result (a table's or a
+    bye's), added to its points; the meetings of tied pairs count their table's points only."""
     if len(set(order)) != len(order):
         raise ValueError("each tie-break is named once")
     mine: dict[int, list[Result]] = {pair: [] for pair in pairs}
@@ -58,7 +63,10 @@ def standings(
         if result.pair not in mine:
             raise ValueError(f"a result of pair {result.pair}, which is not in the night")
         mine[result.pair].append(result)
-    points = {pair: round(sum(r.points for r in kept), 2) for pair, kept in mine.items()}
+    extra = handicaps or {}
+    points = {
+        pair: round(sum(r.points for r in kept) + extra.get(pair, 0.0) * len(kept), 2) for pair, kept in mine.items()
+    }
     difference = {pair: sum(r.ours - r.theirs for r in kept) for pair, kept in mine.items()}
     total = {pair: sum(r.ours for r in kept) for pair, kept in mine.items()}
 

@@ -9,6 +9,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+import babel.numbers
 import flask_babel
 from babel.support import NullTranslations
 from flask import has_request_context, request
@@ -52,6 +53,19 @@ def short_time(moment: datetime) -> str:
 def _written(moment: datetime, _language: str, _zone: str) -> str:
     """``moment`` in the current language and zone (which the cache key names)."""
     return str(flask_babel.format_datetime(moment, "short"))
+
+
+class Number:
+    """A number a sentence names, written the reader's way when the sentence is (0,1 in Spanish, 0.1 in
+    English; to two decimals at most, no grouping, as a score sheet writes its numbers)."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def __str__(self) -> str:
+        if not has_request_context():  # a use case's message read outside a request (a script, a test): English
+            return str(babel.numbers.format_decimal(self.value, format="0.##", locale="en"))
+        return str(flask_babel.format_decimal(self.value, format="0.##"))
 
 
 def _(message: str, **values: Any) -> str:

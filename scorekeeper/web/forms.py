@@ -7,17 +7,18 @@ set; ``NewGameForm`` and ``HandForm`` hold the fixed fields and the helpers.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext
+from flask_babel import format_decimal, gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, ValidationError
-from wtforms.widgets import NumberInput
+from wtforms.widgets import NumberInput, TextInput
 
 from ..engine.errors import OptionError
 from ..engine.game import side_of_seat
@@ -103,6 +104,39 @@ class WholeNumberField(Field):
         if self.data is None or (self.blank_zero and self.data == 0):
             return ""  # a count box shows nothing rather than a 0 to delete
         return str(self.data)
+
+
+class DecimalNumberField(Field):
+    """A number with decimals typed in a box, with a comma or a point (1,5 or 1.5, as the reader writes
+    it); empty means ``empty``. Its bounds are a validator's (the setting's own)."""
+
+    widget = TextInput()
+
+    def __init__(self, label: Any = None, validators: Any = None, *, empty: float | None = None, **kwargs: Any) -> None:
+        super().__init__(label, validators, render_kw={"inputmode": "decimal", "autocomplete": "off"}, **kwargs)
+        self.empty = empty
+        self.data = kwargs.get("default", empty)
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        if not valuelist:
+            return
+        text = valuelist[0].strip()
+        if text == "":
+            self.data = self.empty
+            return
+        try:
+            value = float(text.replace(",", "."))
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value):
+            self.data = None
+            raise ValueError(gettext("Type a number, such as 1 or 0,5."))
+        self.data = value
+
+    def _value(self) -> str:
+        if self.raw_data:
+            return str(self.raw_data[0])  # exactly what was typed
+        return "" if self.data is None else str(format_decimal(self.data, format="0.##"))
 
 
 class CountChoiceField(RadioField):

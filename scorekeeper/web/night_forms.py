@@ -21,6 +21,8 @@ from ..shapes.limits import PLAYER_NAME, REASON
 from ..tournament import (
     BYE_DIFFERENCE,
     DECISIVE_DIFFERENCE,
+    GRADE_K,
+    HANDICAP,
     MITCHELL_STEP,
     ROUNDS,
     Bound,
@@ -28,8 +30,9 @@ from ..tournament import (
     bye_points_bound,
     round_length_bound,
 )
+from ..tournament.grades import K_DEFAULT
 from ..translation import render, translate
-from .forms import RECORDING_CHOICES, CleanText, WholeNumberField, choices
+from .forms import RECORDING_CHOICES, CleanText, DecimalNumberField, WholeNumberField, choices
 
 #: How the rounds are seated, as the night's form offers it: each preset is the movement of each round in
 #: order (rounds past the list repeat its last; "last" puts standings on the last round).
@@ -79,7 +82,7 @@ class Bounded:
         raise ValidationError(render(setting_problem(SettingRefused(field.name, bound=bound, case=case))))
 
 
-def _limits(bound: Bound) -> dict[str, int]:
+def _limits(bound: Bound) -> dict[str, float]:
     """The number box's own bounds, for the phone's keyboard and the browser (the check is ``Bounded``)."""
     return {"min": bound.least, "max": bound.most}
 
@@ -164,6 +167,10 @@ class NightForm(FlaskForm):
         default=355,
         render_kw=_limits(BYE_DIFFERENCE),
     )
+    handicap = DecimalNumberField(
+        lazy_gettext("Handicaps from the members' grades: their weight H, 0.1 to 5 (1 is usual; empty: none)"),
+        [Bounded(HANDICAP)],
+    )
     club = HiddenField(default="")  # the club's link, when the night is started from the club's page
 
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -187,6 +194,7 @@ class NightForm(FlaskForm):
             decisive=self.decisive.data,
             bye_points=float(_whole(self.bye_points)),
             bye_difference=_whole(self.bye_difference),
+            handicap=self.handicap.data,
         )
 
 
@@ -219,8 +227,18 @@ class MoveForm(FlaskForm):
     reason = StringField(lazy_gettext("Reason"), [Length(max=REASON), CleanText()])
 
 
-class ClubForm(FlaskForm):
-    """A club: its name, and how many of a pair's nights its season counts."""
+class GradeForm(FlaskForm):
+    """How far a result moves a club's grades (K)."""
+
+    grade_k = DecimalNumberField(
+        lazy_gettext("How far a result moves a grade, K: 0.02 to 0.5 (0.1 is usual)"),
+        [Bounded(GRADE_K)],
+        empty=K_DEFAULT,
+    )
+
+
+class ClubForm(GradeForm):
+    """A club: its name, how many of a pair's nights its season counts, and how far a result moves a grade."""
 
     name = StringField(lazy_gettext("Name of the club"), [InputRequired(), Length(max=NIGHT_NAME), CleanText()])
     best_of = WholeNumberField(

@@ -12,6 +12,7 @@ from scorekeeper.tournament import (
     BYE_MATCH_POINTS,
     BYE_VICTORY_POINTS,
     DECISIVE_DIFFERENCE,
+    HANDICAP,
     HANDS_A_ROUND,
     MINUTES_A_ROUND,
     MITCHELL_STEP,
@@ -34,6 +35,7 @@ BOUNDED = [
     ("bye_points", {"scoring": "burraco_3"}, BYE_VICTORY_POINTS, "bye_points.victory"),
     ("bye_points", {"scoring": "match", "bye_difference": 0}, BYE_MATCH_POINTS, "bye_points.match"),
     ("bye_difference", {}, BYE_DIFFERENCE, "bye_difference"),
+    ("handicap", {}, HANDICAP, "handicap"),
 ]
 IDS = [key for *_, key in BOUNDED]
 
@@ -112,3 +114,15 @@ def test_a_night_seats_at_most_four_hundred_pairs_at_two_hundred_tables():
     assert Bound(1, 3).holds(2)
     assert not Bound(1, 3).holds(False)
     assert not Bound(1, 3).holds("2")
+
+
+def test_handicaps_weigh_from_a_tenth_to_five_and_are_refused_on_a_night_of_match_points():
+    assert NightSettings(handicap=1).handicap == 1
+    assert NightSettings(handicap=None).handicap is None  # scratch
+    for weight in (0.09, 5.01, math.nan, math.inf, True, "1"):
+        with pytest.raises(SettingRefused) as refused:
+            NightSettings(handicap=weight)  # type: ignore[arg-type]
+        assert refused.value.key == "handicap"
+    with pytest.raises(SettingRefused) as refused:
+        NightSettings(scoring="match", bye_points=1, handicap=1)
+    assert refused.value.key == "handicap.match"

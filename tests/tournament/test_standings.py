@@ -62,3 +62,15 @@ def test_a_bye_and_a_pair_not_yet_played():
 def test_a_result_of_a_pair_not_in_the_night_is_refused():
     with pytest.raises(ValueError, match="not in the night"):
         standings([1, 2], meeting(1, 1, 3, 100, 0))
+
+
+def test_a_handicap_adds_its_points_every_round_a_pair_has_a_result_and_not_to_the_meetings_of_tied_pairs():
+    # Pair 3 gets +1.5 a round and pair 2 -1: three rounds each, so 2 + 4.5 = 6.5 for pair 3 and 4 - 3 = 1 for
+    # pair 2; pair 1 keeps 4 and pair 4 its 2. A handicap given to a pair that has not played yet adds nothing.
+    handicapped = standings([1, 2, 3, 4, 5], NIGHT, handicaps={3: 1.5, 2: -1, 5: 3})
+    assert [(line.pair, line.points) for line in handicapped] == [(3, 6.5), (1, 4), (4, 2), (2, 1), (5, 0)]
+    # Level on points with handicaps, the tied pairs' own meeting is counted without them: pair 4 beat pair 3.
+    level = standings([3, 4], NIGHT[2:4], handicaps={3: 0.5})
+    assert [(line.pair, line.points) for line in level] == [(4, 2), (3, 0.5)]
+    tied = standings([3, 4], NIGHT[2:4], handicaps={3: 2})
+    assert [(line.pair, line.points, line.shared) for line in tied] == [(4, 2, False), (3, 2, False)]

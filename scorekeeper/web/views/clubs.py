@@ -11,9 +11,10 @@ from ... import services
 from ...services import clubs, grades, members
 from ...shapes.limits import is_token
 from ...store.nights import Club
+from ...tournament.grades import K_DEFAULT
 from ...translation import render
 from ..limiting import new_games
-from ..night_forms import ClubForm, MemberForm
+from ..night_forms import ClubForm, GradeForm, MemberForm
 from .games import Page, bp
 from .memory import forget_club, remember_club
 
@@ -25,7 +26,7 @@ def new_club() -> Page:
     form = ClubForm()
     if form.validate_on_submit():
         try:
-            club = clubs.start_club(form.name.data or "", form.best_of.data)
+            club = clubs.start_club(form.name.data or "", form.best_of.data, form.grade_k.data or K_DEFAULT)
         except services.Refused as refused:
             field = form._fields.get(refused.field)
             if field is not None:
@@ -56,9 +57,33 @@ def club_page(token: str) -> str:
     return club_page_with(club, MemberForm(), added=request.args.get("added", type=int))
 
 
-def club_page_with(club: Club, member_form: MemberForm, added: int | None = None) -> str:
-    """The club's page, with the member form as given (as typed, with its errors) and how many members an
-    import just added."""
+@bp.post("/c/<secret:token>/grades")
+def set_grade_k(token: str) -> Page:
+    """How far a result moves the club's grades; the club's page again, every grade worked out with it."""
+    club = club_or_404(token)
+    form = GradeForm()
+    if form.validate_on_submit():
+        try:
+            clubs.set_grade_k(club, form.grade_k.data if form.grade_k.data is not None else K_DEFAULT)
+        except services.Refused as refused:
+            form.grade_k.errors = [*form.grade_k.errors, render(refused.msg)]
+        except services.StorageUnavailable:
+            form.form_errors.append(
+                gettext("Nothing was changed: the scores cannot be written right now. Try again in a moment.")
+            )
+            return club_page_with(club, MemberForm(), grade_form=form), 503
+        else:
+            return redirect(url_for("games.club_page", token=club.token) + "#grades")
+    return club_page_with(club, MemberForm(), grade_form=form), 400
+
+
+def club_page_with(
+    club: Club, member_form: MemberForm, added: int | None = None, grade_form: GradeForm | None = None
+) -> str:
+    """The club's page, with the member form (and the K form) as given (as typed, with its errors) and how
+    many members an import just added."""
+    if grade_form is None:
+        grade_form = GradeForm(formdata=None, grade_k=club.grade_k)
     held = clubs.club_nights(club)
     return render_template(
         "clubs/club.html",
@@ -66,6 +91,7 @@ def club_page_with(club: Club, member_form: MemberForm, added: int | None = None
         nights=held,
         members=grades.members_graded(club, members.club_members(club), held),
         member_form=member_form,
+        grade_form=grade_form,
         added=added,
         season=clubs.club_season(club, held),
         records=clubs.club_records(held),

@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...engine import RULESETS, OptionError, RuleSet, configure
 from ...engine.options import table_options
-from ...services import clubs, members, nights, round_play
+from ...services import clubs, grades, members, nights, round_play
 from ...services.night_results import night_stamp, night_standings, table_result, table_results
 from ...shapes.limits import is_token
 from ...store.nights import Night, NightRound
@@ -245,7 +245,7 @@ def night_results(public_id: str, kind: str) -> Response:
     round's tables with their scores)."""
     night = night_or_404(public_id, director=False)
     shown = night_view(night)
-    names = shown["names"]
+    names, graded = shown["names"], shown["graded"]
     if kind == "json":
         body = {
             "night": night.name,
@@ -262,8 +262,14 @@ def night_results(public_id: str, kind: str) -> Response:
                     "difference": line.difference,
                     "total": line.total,
                     "played": line.played,
+                    **_graded(graded, line.pair),
                 }
                 for line in shown["standings"]
+            ],
+            "handicap": night.handicap,
+            "standings_with_handicaps": [
+                {"place": line.place, "shared": line.shared, "pair": line.pair, "points": line.points}
+                for line in shown["handicapped"] or []
             ],
             "rounds": [
                 {
@@ -285,8 +291,10 @@ def night_results(public_id: str, kind: str) -> Response:
         return download(
             json.dumps(body, ensure_ascii=False, indent=1), "application/json", f"night-{night.public_id}.json"
         )
+    handicapped = shown["handicapped"]
     rows: list[list[object]] = [
         [gettext("Place"), gettext("Pair"), gettext("Points"), gettext("Difference"), gettext("Total")]
+        + ([gettext("Handicap a round")] if handicapped is not None else [])
     ]
     rows += [
         [
@@ -296,9 +304,22 @@ def night_results(public_id: str, kind: str) -> Response:
             line.difference,
             line.total,
         ]
-        for line in shown["standings"]
+        + ([round(graded.handicaps.get(line.pair, 0.0), 2)] if handicapped is not None and graded else [])
+        for line in (handicapped if handicapped is not None else shown["standings"])
     ]
     return csv_download(rows, f"night-{night.public_id}.csv")
+
+
+def _graded(graded: grades.NightGrades | None, pair: int) -> dict[str, float | None]:
+    """A pair's expected and made share of the night (a club's night) and its handicap a round (handicapped)."""
+    if graded is None:
+        return {}
+    expected, made = graded.shares.get(pair, (None, None))
+    return {
+        "expected": None if expected is None else round(expected, 1),
+        "made": None if made is None else round(made, 1),
+        "handicap": round(graded.handicaps[pair], 2) if pair in graded.handicaps else None,
+    }
 
 
 def _number(points: float) -> int | float:
@@ -360,6 +381,7 @@ def night_view(night: Night) -> dict[str, Any]:
         sheet = services.compute_sheet(table.game) if table.game is not None else None
         tables.append((table, results[table.id], sheet))
     names = {pair.number: " & ".join(pair.players) for pair in night.pairs}
+    graded = grades.night_grades(night, results)
     return {
         "night": night,
         "ruleset_name": translate(RULESETS[night.ruleset_id].name),
@@ -367,6 +389,8 @@ def night_view(night: Night) -> dict[str, Any]:
         "tables": tables,
         "names": names,
         "standings": night_standings(night, results),
+        "graded": graded,
+        "handicapped": night_standings(night, results, graded.handicaps) if graded and night.handicap else None,
         "pair_size": nights.players_a_pair(night.ruleset_id),
     }
 
