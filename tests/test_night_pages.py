@@ -113,7 +113,6 @@ def test_the_next_round_while_a_table_plays_needs_a_reason(client, board):
     refused = client.post(board + "/rounds", data={"reason": ""})
     assert refused.status_code == 409
     assert "say why" in page_text(refused)
-    assert client.post(board + "/pairs", data={"first": "Late", "second": "Pair"}).status_code == 400
     assert client.post(board + "/rounds", data={"reason": "table 1 went home"}).status_code == 302
     assert "Round 2" in page_text(client.get(board))
 
@@ -400,3 +399,98 @@ def test_victory_points_are_written_the_readers_way_under_their_own_heading(clie
         client.post(by_match_points + "/pairs", data={"first": first, "second": second})
     client.post(by_match_points + "/rounds", data={"reason": ""})
     assert "# Pair Match points Difference" in seen(client.get(public_of(client, by_match_points)))
+
+
+# Issue 34: a pair that comes while a round is played is taken at the door and on the board, and waits for
+# the next round on its own phone's page, which follows the night until it shows the pair's table.
+
+
+def door_of(client, board: str) -> str:
+    return re.search(r"/night/[\w-]+/join/[\w-]+", client.get(board).get_data(as_text=True)).group(0)
+
+
+def round_in_play(client, board: str, pairs=PAIRS) -> None:
+    """Round 1 drawn (a Mitchell: 1 against 3, 2 against 4), its tables still playing."""
+    for first, second in pairs:
+        client.post(board + "/pairs", data={"first": first, "second": second})
+    assert client.post(board + "/rounds", data={"reason": ""}).status_code == 302
+
+
+def finish_round(client, board: str, tables: int = 2) -> None:
+    for table in range(1, tables + 1):
+        fix = f"{board}/rounds/1/tables/{table}/fix"
+        assert client.post(fix, data={"north_south": "600", "east_west": "100", "reason": "x"}).status_code == 302
+
+
+def test_a_pair_at_the_door_while_a_round_is_played_waits_on_its_own_page_in_its_language(client, board):
+    round_in_play(client, board)
+    door = door_of(client, board)
+    assert "Round 1 is being played: join now, and you are seated at round 2." in seen(client.get(door))
+    joined = client.post(door, data={"first": "Gala", "second": "Hugo"})
+    assert joined.status_code == 302
+    own = joined.headers["Location"]
+    assert own == public_of(client, board) + "/pair/5"
+    waiting = client.get(own)
+    assert waiting.status_code == 200
+    assert "You are in: pair 5 (Gala & Hugo)." in seen(waiting)
+    assert "You are seated at the next round, round 2: your table shows here as soon as the director" in seen(waiting)
+    assert f'data-live="{own}"' in waiting.get_data(as_text=True)  # it follows its own page, not the standings
+    assert "Waiting for round 2: Gala & Hugo" in seen(waiting)
+    client.set_cookie("lang", "es")
+    en_espanol = client.post(door, data={"first": "Inés", "second": "Jorge"})
+    spanish = seen(client.get(en_espanol.headers["Location"]))
+    client.delete_cookie("lang")
+    assert "Ya están apuntados: pareja 6 (Inés & Jorge)." in spanish
+    assert "Se sentarán en la próxima ronda, la 2: su mesa aparecerá aquí en cuanto el director la sortee." in spanish
+    assert "Esperan a la ronda 2: Gala & Hugo · Inés & Jorge" in spanish
+    assert client.get(public_of(client, board) + "/pair/7").status_code == 404
+
+
+def test_a_waiting_pairs_page_changes_its_version_once_the_next_round_seats_it(client, board):
+    round_in_play(client, board)
+    own = client.post(door_of(client, board), data={"first": "Gala", "second": "Hugo"}).headers["Location"]
+    finish_round(client, board)
+    waiting = client.get(own)
+    tag = waiting.headers["ETag"]
+    assert tag != client.get(public_of(client, board)).headers["ETag"]  # its own version, not the standings'
+    assert client.get(own, headers={"If-None-Match": tag}).status_code == 304
+    assert "You are seated at the next round, round 2" in seen(waiting)
+    assert client.post(board + "/rounds", data={"reason": ""}).status_code == 302
+    seated = client.get(own, headers={"If-None-Match": tag})
+    assert seated.status_code == 200
+    assert "Round 2: your table is table 3, against Eva & Fede." in seen(seated)
+    assert "You are seated at the next round" not in seen(seated)
+    client.set_cookie("lang", "es")
+    assert "Ronda 2: su mesa es la 3, contra Eva & Fede." in seen(client.get(own))
+    client.delete_cookie("lang")
+    assert "Round 2: you sit this round out." in seen(client.get(own.replace("/pair/5", "/pair/1")))
+
+
+def test_the_board_takes_a_pair_while_a_round_is_played_lists_it_waiting_and_withdraws_it(client, board):
+    round_in_play(client, board)
+    assert client.post(board + "/pairs", data={"first": "Gala", "second": "Hugo"}).status_code == 302
+    page = seen(client.get(board))
+    assert "Waiting for round 2: Gala & Hugo" in page
+    assert "Gala & Hugo · waiting for round 2 Withdraw" in page
+    assert client.post(board + "/pairs/1/withdraw", data={"reason": ""}).status_code == 409  # a seated pair waits
+    assert client.post(board + "/pairs/5/withdraw", data={"reason": ""}).status_code == 302
+    page = seen(client.get(board))
+    assert "Gala & Hugo · left before playing" in page
+    assert "Waiting for round 2" not in page
+    finish_round(client, board)
+    client.post(board + "/rounds", data={"reason": ""})
+    assert "Gala & Hugo" not in seen(client.get(public_of(client, board))).split("Standings")[0]
+
+
+def test_a_full_night_refuses_a_pair_at_the_door_while_a_round_is_played(app, client, board):
+    round_in_play(client, board, PAIRS[:2])
+    with app.app_context():
+        from scorekeeper.store.database import db
+        from scorekeeper.store.nights import Night, NightPair
+
+        night = db.session.scalars(db.select(Night).where(Night.director_token == board.split("/")[-1])).one()
+        db.session.add_all(NightPair(night_id=night.id, number=k, players=[f"A{k}", f"B{k}"]) for k in range(3, 401))
+        db.session.commit()
+    refused = client.post(door_of(client, board), data={"first": "Gala", "second": "Hugo"})
+    assert refused.status_code == 400
+    assert "This night is full: a night holds at most 400 pairs." in seen(refused)

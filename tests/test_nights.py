@@ -96,8 +96,6 @@ def test_the_next_round_waits_for_every_table_unless_the_director_gives_a_reason
     play(first.tables[0], "K:7", "Q:3")
     with pytest.raises(nights.NightClosed):
         nights.draw_round(fresh(night))
-    with pytest.raises(nights.NightClosed):
-        nights.add_pair(fresh(night), ["Late", "Pair"])
     second = nights.draw_round(fresh(night), reason="table 2 left early")
     assert second.number == 2
     drawn = db.session.query(NightLog).filter_by(action="draw").order_by(NightLog.id).all()
@@ -148,6 +146,70 @@ def test_a_late_pair_takes_the_empty_seat_and_a_pair_that_leaves_leaves_its_seat
     seated = {p for t in second.tables for p in (t.north_south, t.east_west)} | set(second.byes)
     assert seated == {2, 3, 4}
     assert 1 not in seated
+
+
+def finish(played) -> None:
+    """Every table of the round plays its hand and agrees."""
+    for table in played.tables:
+        if not night_results.table_result(table).finished:
+            play(table, "K:5", "Q:4")
+        round_play.agree_table(db.session.get(Game, table.game_id))
+
+
+# Issue 34: a pair that comes while a round is played is taken, waits, and is seated at the next round.
+
+
+def test_a_pair_that_comes_while_a_round_is_played_waits_and_the_next_draw_seats_it(ctx):
+    night = with_pairs(night_of(movements=("mitchell",)), 4)
+    first = nights.draw_round(night)  # 1 against 3, 2 against 4
+    play(first.tables[0], "K:7", "Q:3")  # table 2 still plays
+    late = nights.add_pair(fresh(night), ["Gala", "Hugo"])
+    assert (late.number, late.joined_before_round) == (5, 2)
+    now = fresh(night)
+    in_play = now.played[-1]
+    assert 5 not in {p for t in in_play.tables for p in (t.north_south, t.east_west)} | set(in_play.byes)
+    assert [p.number for p in nights.waiting_pairs(now)] == [5]
+    seat = nights.find_pair_seat(now.public_id, 5)
+    assert (seat.waiting, seat.round, seat.table) == (True, 2, None)
+    assert nights.find_pair_seat(now.public_id, 1).table.number == 1
+    assert nights.find_pair_seat(now.public_id, 6) is None
+    finish(fresh(night).played[-1])
+    late_line = next(s for s in night_results.night_standings(fresh(night)) if s.pair == 5)
+    assert (late_line.points, late_line.played) == (0, 0)  # as any late pair: no result for a round not played
+    second = nights.draw_round(fresh(night))
+    assert [(t.number, t.north_south, t.east_west) for t in second.tables] == [(2, 2, 3), (3, 5, 4)]
+    assert second.byes == [1]  # five pairs: one sits out, as always
+    seat = nights.find_pair_seat(fresh(night).public_id, 5)
+    assert (seat.waiting, seat.round, seat.table.number, seat.against.players) == (False, 2, 3, ["Eva", "Fede"])
+    assert nights.waiting_pairs(fresh(night)) == []
+    assert nights.find_pair_seat(fresh(night).public_id, 1).sitting_out
+
+
+def test_a_waiting_pair_withdraws_while_the_round_is_played_and_a_seated_one_still_waits_for_the_round(ctx):
+    night = with_pairs(night_of(movements=("mitchell",)), 4)
+    nights.draw_round(night)
+    nights.add_pair(fresh(night), ["Gala", "Hugo"])
+    with pytest.raises(nights.NightClosed):
+        nights.withdraw_pair(fresh(night), 1)
+    nights.withdraw_pair(fresh(night), 5, "went home")
+    assert nights.waiting_pairs(fresh(night)) == []
+    assert nights.find_pair_seat(fresh(night).public_id, 5).withdrawn
+    with pytest.raises(services.Refused):
+        nights.withdraw_pair(fresh(night), 5)
+    finish(fresh(night).played[-1])
+    second = nights.draw_round(fresh(night))
+    seated = {p for t in second.tables for p in (t.north_south, t.east_west)} | set(second.byes)
+    assert seated == {1, 2, 3, 4}
+
+
+def test_a_full_night_refuses_a_pair_that_comes_while_a_round_is_played(ctx):
+    night = with_pairs(night_of(), 2)
+    nights.draw_round(night)
+    db.session.add_all(NightPair(night_id=night.id, number=k, players=["X", "Y"]) for k in range(3, MOST_PAIRS + 1))
+    db.session.commit()
+    with pytest.raises(services.Refused) as refused:
+        nights.add_pair(fresh(night), ["Late", "Pair"])
+    assert refused.value.field == "pairs"
 
 
 def test_a_round_by_standings_seats_first_against_second_and_avoids_last_rounds_meeting(ctx):

@@ -1,5 +1,6 @@
 """A club night on phones: the director starts it and seats two pairs, a table plays its game and agrees
-with one tap, and a phone following the night's standings sees the result within 2 s."""
+with one tap, and a phone following the night's standings sees the result within 2 s; a pair arriving while
+the round is played joins at the door on its own phone, waits, and sees its table once the next is drawn."""
 
 from __future__ import annotations
 
@@ -32,6 +33,15 @@ def test_a_night_from_the_home_page_to_the_standings(page: Page, live_server: st
     expect(follower.locator("#table-1")).to_contain_text("Ana & Luis", timeout=2500)
     no_sideways_scroll(page)
 
+    late = browser.new_context(**PHONE, locale="en-GB").new_page()  # a pair arrives while round 1 is played
+    late.goto(live_server + re.search(r"/night/[\w-]+/join/[\w-]+", page.content()).group(0))
+    expect(late.locator("main")).to_contain_text("Round 1 is being played")
+    late.fill("#first", "Cris")
+    late.fill("#second", "Dani")
+    late.get_by_role("button", name="Join").tap()
+    expect(late.locator("#your-seat")).to_contain_text("You are seated at the next round, round 2")
+    no_sideways_scroll(late)
+
     board = browser.new_context(viewport={"width": 1366, "height": 768}, locale="en-GB").new_page()
     board.goto(page.url)  # the director's board on a laptop, followed live
     page.get_by_role("link", name="Its game").tap()  # the table's ordinary game, on the recorder's phone
@@ -47,8 +57,16 @@ def test_a_night_from_the_home_page_to_the_standings(page: Page, live_server: st
     expect(follower.locator("#standings tbody tr").first).to_contain_text("Ana & Luis")
     expect(follower.locator("#standings tbody tr").first).to_contain_text("+540")
     expect(board.locator("#table-1")).to_contain_text("finished", timeout=2500)
+    expect(board.locator("#waiting")).to_contain_text("Waiting for round 2: Cris & Dani")
+    late.evaluate("window.stillTheSamePage = true")
+    board.get_by_role("button", name="Draw round 2").click()
+    expect(late.locator("#your-seat")).to_contain_text(
+        "Round 2: your table is table 2, against Bea & Juan", timeout=2500
+    )
+    assert late.evaluate("window.stillTheSamePage === true")  # nobody reloaded it: its page follows the night
     board.context.close()
     follower.context.close()
+    late.context.close()
 
 
 def test_the_director_moves_a_pair_on_the_phone_and_every_phone_sees_the_new_seating(

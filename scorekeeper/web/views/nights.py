@@ -22,7 +22,7 @@ from ...engine.options import table_options
 from ...services import clubs, grades, members, nights, round_play
 from ...services.night_results import night_stamp, night_standings, table_result, table_results
 from ...shapes.limits import is_token
-from ...store.nights import Night, NightRound
+from ...store.nights import Night, NightPair, NightRound
 from ...translation import render, translate
 from ..forms import NewGameForm, new_game_form
 from ..limiting import door_wait, new_games
@@ -120,10 +120,10 @@ def add_pair(director_token: str) -> Page:
     """The director adds a pair (before the first round, or late between rounds)."""
     night = night_or_404(director_token, director=True)
     form = PairForm()
-    problem = _add_pair(night, form)
-    if problem is None:
+    added = _add_pair(night, form)
+    if isinstance(added, NightPair):
         return redirect(url_for("games.night_board", director_token=director_token) + "#pairs")
-    return render_template("nights/board.html", **_board(night, form, ReasonForm(), problem)), 400
+    return render_template("nights/board.html", **_board(night, form, ReasonForm(), added)), 400
 
 
 @bp.post("/n/<secret:director_token>/pairs/<int(max=999):number>/withdraw")
@@ -195,26 +195,48 @@ def night_page(public_id: str) -> Response:
     return _followed(public_id, "nights/public.html", "night")
 
 
+@bp.get("/night/<public_id>/pair/<int(max=999):number>")
+def night_pair_page(public_id: str, number: int) -> Response:
+    """A pair's own page of the night (where the door sends it): the night's page with, on top, where the pair
+    is: waiting for the round it is first seated at (a pair come late), then its table; followed live."""
+    return _followed(public_id, "nights/public.html", "night", pair=number)
+
+
 @bp.get("/night/<public_id>/tv")
 def night_tv(public_id: str) -> Response:
     """The night on a TV on the wall: large type, the standings paged by themselves, the round's clock and
     seating; followed live like the standings."""
-    return _followed(public_id, "nights/tv.html", "night-tv")
+    return _followed(public_id, "nights/tv.html", "night-tv", own=False)
 
 
-def _followed(public_id: str, template: str, view: str) -> Response:
+def _followed(public_id: str, template: str, view: str, pair: int | None = None, *, own: bool = True) -> Response:
     """A page that follows the night: 304 while nothing changed (found without loading the night), else
-    rendered once per state of the night and served to every phone and TV that asks."""
+    rendered once per state of the night and served to every phone and TV that asks. ``own``: the page has a
+    part of each reader's own (``nights/_own.html``: what it follows; ``pair``: where that pair is, worked
+    out for each answer in two small queries, so that every pair's page is the night's page kept once)."""
     stamp = night_stamp(public_id)
     if stamp is None:
         abort(404)
     tag = version_tag(stamp, view)
+    own_tag = version_tag(stamp, f"{view}-pair-{pair}") if pair is not None else tag
 
     def render() -> str:
         night = night_or_404(public_id, director=False)
-        return render_template(template, etag=tag, csrf_token=lambda: page_cache.SESSION_TOKEN, **night_view(night))
+        return render_template(
+            template,
+            etag=tag,
+            own_part=page_cache.OWN_PART,
+            csrf_token=lambda: page_cache.SESSION_TOKEN,
+            **night_view(night),
+        )
 
-    response = page_cache.followed(public_id, tag, render)
+    def own_part() -> str:
+        seat = nights.find_pair_seat(public_id, pair) if pair is not None else None
+        if pair is not None and seat is None:
+            abort(404)
+        return render_template("nights/_own.html", etag=own_tag, seat=seat)
+
+    response = page_cache.followed(public_id, tag, render, (own_tag, own_part) if own else None)
     if response.status_code == 304:
         return response
     if view == "night":  # the standings on a phone (not a TV): on its home page's list
@@ -344,32 +366,28 @@ def join_night(public_id: str, door: str) -> Page:
             page = make_response(render_template("nights/join.html", form=form, problem=problem, **_door(night)), 429)
             page.headers["Retry-After"] = str(wait)
             return page
-        problem = _add_pair(night, form)
-        if problem is None:
+        added = _add_pair(night, form)
+        if isinstance(added, NightPair):  # its own page: where it is, then its table, followed live
             remember_night(night.id, director=False, at_once=True)
-            number = max(pair.number for pair in night.pairs)
-            return redirect(url_for("games.night_page", public_id=public_id, joined=number))
-        return render_template("nights/join.html", form=form, problem=problem, **_door(night)), 400
+            return redirect(url_for("games.night_pair_page", public_id=public_id, number=added.number))
+        return render_template("nights/join.html", form=form, problem=added, **_door(night)), 400
     return render_template("nights/join.html", form=form, problem=None, **_door(night))
 
 
 # ---- helpers --------------------------------------------------------------------------------------
 
 
-def _add_pair(night: Night, form: PairForm) -> str | None:
-    """Add the form's pair; the problem to show, if any."""
+def _add_pair(night: Night, form: PairForm) -> NightPair | str:
+    """Add the form's pair (while a round is played too: it waits for the next); else the problem to show."""
     if not form.validate_on_submit():
         return str(gettext("Check the names: at most 60 characters each."))
     players = [form.first.data or ""]
     if nights.players_a_pair(night.ruleset_id) == 2:
         players.append(form.second.data or "")
     try:
-        nights.add_pair(night, players)
+        return nights.add_pair(night, players)
     except services.Refused as refused:
         return render(refused.msg)
-    except nights.NightClosed:
-        return str(gettext("A late pair joins between rounds: wait until every table of this round has finished."))
-    return None
 
 
 def night_view(night: Night) -> dict[str, Any]:
@@ -392,6 +410,8 @@ def night_view(night: Night) -> dict[str, Any]:
         "graded": graded,
         "handicapped": night_standings(night, results, graded.handicaps) if graded and night.handicap else None,
         "pair_size": nights.players_a_pair(night.ruleset_id),
+        "waiting": nights.waiting_pairs(night),
+        "between_rounds": all(result.counts for _, result, _ in tables),
     }
 
 
@@ -416,7 +436,6 @@ def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: 
             "public": (public, qr_svg(public, gettext("QR code of the night's standings"))),
             "door": (door, qr_svg(door, gettext("QR code to join the night"))),
         },
-        "between_rounds": all(result.counts for _, result, _ in shown["tables"]),
         "fix_form": FixForm(),
         "move_form": MoveForm(),
         "movable": round_play.movable_pairs(night),

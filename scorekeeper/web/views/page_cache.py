@@ -25,6 +25,10 @@ SESSION_TOKEN = "\x00csrf\x00"
 #: Stands for a blank hand form's one-time save key (each answer gets a new one).
 SAVE_KEY = "\x00save-key\x00"
 
+#: Stands for a kept page's part of its reader's alone (a pair's own place on the night's page, and what the
+#: page follows), worked out for each answer.
+OWN_PART = "\x00own\x00"
+
 #: Pages by "<link>:<etag>".
 pages: Kept[str] = Kept(limit=512)
 
@@ -32,11 +36,17 @@ pages: Kept[str] = Kept(limit=512)
 forms: Kept[tuple[int, str]] = Kept(limit=256)
 
 
-def followed(key: str, tag: str, render: Callable[[], str]) -> Response:
+def followed(
+    key: str, tag: str, render: Callable[[], str], own: tuple[str, Callable[[], str]] | None = None
+) -> Response:
     """A page that phones follow (a sheet, a night's standings): 304 when the phone's copy is ``tag``;
     else the page of ``tag``, rendered once (``render``, with ``SESSION_TOKEN`` for the CSRF token) and
-    served to every phone that asks, each with its own token. ``key``: the link it was asked by."""
-    same = unchanged(tag)
+    served to every phone that asks, each with its own token. ``key``: the link it was asked by.
+
+    ``own``: a page of its reader's own on the kept one, and its ETag (instead of ``tag``, which then only
+    names the kept page): the kept page holds ``OWN_PART`` where the reader's part goes (what it renders)."""
+    etag, own_part = own if own is not None else (tag, None)
+    same = unchanged(etag)
     if same is not None:
         return same
     cacheable = not request.query_string  # a notice asked for in the address is this answer's alone
@@ -45,6 +55,9 @@ def followed(key: str, tag: str, render: Callable[[], str]) -> Response:
         page = render()
         if cacheable:
             pages.keep(f"{key}:{tag}", page)
-    response = make_response(page.replace(SESSION_TOKEN, generate_csrf()))  # this phone's own token
-    response.set_etag(tag)
+    page = page.replace(SESSION_TOKEN, generate_csrf())  # this phone's own token
+    if own_part is not None:
+        page = page.replace(OWN_PART, own_part(), 1)
+    response = make_response(page)
+    response.set_etag(etag)
     return response
