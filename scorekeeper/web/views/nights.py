@@ -21,6 +21,7 @@ from ...engine import RULESETS, OptionError, RuleSet, configure
 from ...engine.options import table_options
 from ...services import clubs, members, nights, round_play
 from ...services.night_results import night_stamp, night_standings, table_result, table_results
+from ...services.table_waits import round_waits
 from ...shapes.limits import is_token
 from ...store.nights import Night, NightRound
 from ...translation import render, translate
@@ -393,6 +394,10 @@ def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: 
             "door": (door, qr_svg(door, gettext("QR code to join the night"))),
         },
         "between_rounds": all(result.counts for _, result, _ in shown["tables"]),
+        "waits": [
+            (wait.kind, render(wait.msg), token)
+            for wait, token in round_waits(night, {table.id: result for table, result, _ in shown["tables"]})
+        ],
         "fix_form": FixForm(),
         "move_form": MoveForm(),
         "movable": round_play.movable_pairs(night),
