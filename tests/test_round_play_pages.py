@@ -113,3 +113,57 @@ def test_a_nights_table_offers_no_rematch_its_next_game_is_the_next_round(app, c
     assert client.post(first + "/rematch").headers["Location"] == first
     with app.app_context():
         assert db.session.query(Game).count() == games
+
+
+# ---- what each table waits for, in words on the board (issue 34) -------------------------------------
+
+
+def sides_of_table(client, board: str, number: int) -> list[str]:
+    cards = client.get(board + "/cards").get_data(as_text=True)
+    card = re.search(rf"/night/t/[\w-]+/{number}\b", cards).group(0)
+    entry = client.get(card).get_data(as_text=True)
+    return [path.removeprefix("/s/") for path in re.findall(r'href="(/s/[\w-]+)"', entry)]
+
+
+def test_the_board_says_which_table_waits_for_what_each_line_leading_to_the_tables_game(app, client):
+    board = night(client, recording="halves", round_length="2")
+    first, second = table_games(client, board)
+    before = client.get(board)
+    assert "Tables waiting" not in seen(before)  # every table playing its first hand: nothing to wait for
+    with app.app_context():
+        game = services.find_side(sides_of_table(client, board, 1)[0]).game
+        services.send_half(game, 0, 1, side("K:7"), None, 0)
+        hand = services.send_half(game, 1, 1, side("Q:3"), None, 0)
+        services.dispute(game, 0, 1, hand.version, 1, "the 3 of hearts was not ours")
+        other = services.find_side(sides_of_table(client, board, 2)[0]).game
+        services.send_half(other, 0, 1, side("K:7"), None, 0)
+    changed = client.get(board, headers={"If-None-Match": before.headers["ETag"]})
+    assert changed.status_code == 200  # a phone following the board sees it
+    page = seen(changed)
+    assert "Table 1: hand 1 disputed by pair 1 — “the 3 of hearts was not ours”" in page
+    assert "Table 2: waiting for pair 4's half of hand 1" in page
+    html = changed.get_data(as_text=True)
+    assert re.search(rf'<a href="{first}">Table 1: hand 1 disputed', html)
+    assert re.search(rf'<a href="{second}">Table 2: waiting', html)
+    spanish = seen(client.get(board, headers={"Accept-Language": "es"}))
+    assert "Mesa 1: la pareja 1 reclama la mano 1 — «the 3 of hearts was not ours»" in spanish
+    assert "Mesa 2: falta la mitad de la pareja 4 en la mano 1" in spanish
+
+
+def test_the_board_says_when_time_is_up_at_a_table_then_that_its_result_waits_for_agreement(app, client):
+    board = night(client, round_kind="minutes", round_length="40")
+    first = table_games(client, board)[0]
+    play_one_hand(app, first)
+    before = client.get(board)
+    assert "Tables waiting" not in seen(before)
+    ring_the_bell(app)
+    rung = client.get(board, headers={"If-None-Match": before.headers["ETag"]})
+    assert rung.status_code == 200
+    assert "Table 1: time is up, hand 2 in play" in seen(rung)
+    assert "Mesa 1: se acabó el tiempo, mano 2 en juego" in seen(client.get(board, headers={"Accept-Language": "es"}))
+    play_one_hand(app, first, 1)  # the hand in play at the bell
+    page = seen(client.get(board, headers={"If-None-Match": rung.headers["ETag"]}))
+    assert "Table 1: all hands in, not agreed yet" in page
+    assert "time is up" not in page
+    client.post(first + "/agree-table")
+    assert "Tables waiting" not in seen(client.get(board))

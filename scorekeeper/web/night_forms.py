@@ -9,7 +9,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from flask_babel import lazy_gettext
+from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import DateField, Field, HiddenField, RadioField, SelectField, StringField, TextAreaField
@@ -24,6 +24,7 @@ from ..tournament import (
     GRADE_K,
     HANDICAP,
     MITCHELL_STEP,
+    MOST_TABLES,
     ROUNDS,
     Bound,
     SettingRefused,
@@ -225,6 +226,25 @@ class MoveForm(FlaskForm):
     pair = WholeNumberField(lazy_gettext("Pair"), [InputRequired()], largest=999)
     other = WholeNumberField(lazy_gettext("Takes the seat of"), [InputRequired()], largest=999)
     reason = StringField(lazy_gettext("Reason"), [Length(max=REASON), CleanText()])
+
+
+class CardsForm(FlaskForm):
+    """How many table cards to print (asked by GET: it changes nothing, so it carries no CSRF token): as many
+    as the director wants, before a pair has come, up to the most tables a night seats."""
+
+    class Meta:
+        csrf = False
+
+    tables = WholeNumberField(lazy_gettext("Cards to print"), empty=None, render_kw={"min": 1, "max": MOST_TABLES})
+
+    def validate_tables(self, field: WholeNumberField) -> None:
+        if field.data is None or not 1 <= field.data <= MOST_TABLES:
+            raise ValidationError(cards_problem())
+
+
+def cards_problem() -> str:
+    """What a number of cards out of bounds (or no number) is told, naming the box."""
+    return str(gettext("Cards to print: a whole number from %(least)s to %(most)s.", least=1, most=MOST_TABLES))
 
 
 class GradeForm(FlaskForm):

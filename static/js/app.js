@@ -130,6 +130,10 @@
         .then(function (response) {
           if (response.status === 304) return null;
           if (!response.ok) throw new Error(String(response.status));
+          if (response.redirected) {  // a table card's page, once its round is drawn: the table's game
+            window.location.assign(response.url);
+            return null;
+          }
           var fresh = response.headers.get("ETag") || etag;
           return response.text().then(function (html) { return { html: html, tag: fresh }; });
         })

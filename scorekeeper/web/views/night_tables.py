@@ -5,41 +5,75 @@ finished" on a pair's own page when each pair counts its own half.
 
 from __future__ import annotations
 
-from flask import abort, redirect, render_template, url_for
+from functools import lru_cache
+
+from flask import abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ... import services
 from ...services import nights, round_play
+from ...services.night_results import night_stamp
+from ..night_forms import CardsForm, cards_problem
 from ..sharing import qr_svg, shared_url
+from .conditional import unchanged, version_tag
 from .games import Page, bp, find_or_404
 from .halves import side_or_404
 from .nights import night_or_404, night_view
 
 
 @bp.get("/n/<secret:director_token>/cards")
-def table_cards(director_token: str) -> str:
+def table_cards(director_token: str) -> Page:
     """A printable card per table: its number and a QR code that leads, all night, to the table's game of
-    the round in play, for recording (nobody types a link)."""
+    the round in play, for recording (nobody types a link). As many as the director asks for (``tables``,
+    1 to the most tables a night seats), before any pair has come; by default one a table the pairs need.
+    A number out of bounds comes back with the form as typed, naming the box (400)."""
     night = night_or_404(director_token, director=True)
+    form = CardsForm(request.args)
+    if "tables" not in request.args:
+        form.tables.data = nights.most_tables(night)
+    elif not form.validate():
+        page = render_template("nights/cards.html", night=night, form=form, cards=[], problem=cards_problem())
+        return page, 400
+    count = form.tables.data or 1
     cards = []
-    for number in range(1, nights.most_tables(night) + 1):
+    for number in range(1, count + 1):
         link = shared_url("games.table_entry", table_token=night.table_token, number=number)
-        cards.append((number, link, qr_svg(link, gettext("QR code of table %(n)s", n=number))))
-    return render_template("nights/cards.html", night=night, cards=cards)
+        cards.append((number, link, _card_code(link, gettext("QR code of table %(n)s", n=number))))
+    return render_template("nights/cards.html", night=night, form=form, cards=cards, problem=None)
+
+
+@lru_cache(maxsize=512)
+def _card_code(link: str, label: str) -> Markup:
+    """A card's QR code, made once (a night's 200 cards take seconds to draw; printed again, none)."""
+    return qr_svg(link, label)
 
 
 @bp.get("/night/t/<secret:table_token>/<int(max=999):number>")
 def table_entry(table_token: str, number: int) -> Page:
-    """A table card's code: the table's game of the round in play (by halves: which pair are you?)."""
+    """A table card's code: the table's game of the round in play (by halves: which pair are you?). Before
+    the round is drawn (or at a table it does not use) the page says so and follows the night: it opens the
+    table's game as soon as the director draws the round (304 while nothing changed)."""
     night = nights.find_by_table_token(table_token)
     if night is None:
+        abort(404)
+    stamp = night_stamp(night.public_id)
+    if stamp is None:
         abort(404)
     table = nights.table_in_play(night, number)
     game = table.game if table is not None else None
     if game is not None and game.recording != "halves":
         return redirect(url_for("games.edit_sheet", edit_token=game.edit_token))
-    return render_template("nights/table.html", number=number, table=table, game=game, **night_view(night))
+    tag = version_tag(stamp, f"table-card-{number}")
+    same = unchanged(tag)
+    if same is not None:
+        return same
+    page = render_template("nights/table.html", number=number, table=table, game=game, etag=tag, **night_view(night))
+    response = make_response(page)
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @bp.post("/e/<secret:edit_token>/agree-table")

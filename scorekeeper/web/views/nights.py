@@ -21,6 +21,7 @@ from ...engine import RULESETS, OptionError, RuleSet, configure
 from ...engine.options import table_options
 from ...services import clubs, grades, members, nights, round_play
 from ...services.night_results import night_stamp, night_standings, table_result, table_results
+from ...services.table_waits import round_waits
 from ...shapes.limits import is_token
 from ...store.nights import Night, NightPair, NightRound
 from ...translation import render, translate
@@ -436,6 +437,10 @@ def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: 
             "public": (public, qr_svg(public, gettext("QR code of the night's standings"))),
             "door": (door, qr_svg(door, gettext("QR code to join the night"))),
         },
+        "waits": [
+            (wait.kind, render(wait.msg), token)
+            for wait, token in round_waits(night, {table.id: result for table, result, _ in shown["tables"]})
+        ],
         "fix_form": FixForm(),
         "move_form": MoveForm(),
         "movable": round_play.movable_pairs(night),
