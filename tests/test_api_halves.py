@@ -59,7 +59,8 @@ def test_the_last_half_in_completes_the_hand_as_the_engine_scores_it(client, gam
     assert pending["sides"][1]["entry"]["went_out"] is True
     body = half(client, game, 0, US).get_json()
     assert body["totals"] == [565, 780]
-    assert body["halves"]["hands"] == [{"number": 1, "version": 1, "agreed": False, "words": [None, None]}]
+    hands = [{"number": 1, "version": 1, "agreed": False, "words": [None, None], "half_versions": [1, 1]}]
+    assert body["halves"]["hands"] == hands
     assert body["halves"]["pending"]["number"] == 2
 
 
@@ -143,12 +144,31 @@ def test_not_right_reopens_the_half_then_the_fix_is_agreed_by_every_side(client,
     assert closed.get_json()["error"] == "half_closed"
     fixed = half(client, game, 0, {**US, "red_threes": 1}, version=1).get_json()
     assert fixed["totals"] == [465, 780]
-    assert fixed["halves"]["hands"][0] == {"number": 1, "version": 2, "agreed": False, "words": [None, None]}
+    hand = {"number": 1, "version": 2, "agreed": False, "words": [None, None], "half_versions": [2, 1]}
+    assert fixed["halves"]["hands"][0] == hand
     stale = word(client, game, 0, {"agreed": True, "version": 1})
     assert (stale.status_code, stale.get_json()["error"]) == (409, "hand_changed")
     word(client, game, 0, {"agreed": True, "version": 2})
     body = word(client, game, 1, {"agreed": True, "version": 2}).get_json()
     assert body["halves"]["hands"][0]["agreed"] is True
+
+
+def test_a_reopened_half_is_sent_again_with_the_version_the_answer_gives(client, game):
+    half(client, game, 0, US)
+    half(client, game, 0, {**US, "red_threes": 1}, version=1)  # changed before the hand was complete: version 2
+    half(client, game, 1, THEM)
+    disputed = word(client, game, 1, {"agreed": False, "version": 1, "half_of": 0, "remark": "two red threes"})
+    conforms(disputed, "Game")
+    hand = disputed.get_json()["halves"]["hands"][0]
+    assert hand["words"][1]["half_of"] == 0
+    assert hand["half_versions"] == [2, 1]
+    guessed = half(client, game, 0, US, version=1)  # the version a client would guess: another phone's since
+    assert (guessed.status_code, guessed.get_json()["error"]) == (409, "conflict")
+    resent = half(client, game, 0, US, version=hand["half_versions"][0])
+    assert resent.status_code == 200
+    conforms(resent, "Game")
+    assert resent.get_json()["totals"] == [565, 780]
+    assert resent.get_json()["halves"]["hands"][0]["half_versions"] == [3, 1]
 
 
 def test_not_right_must_say_whose_half_and_not_ones_own(client, game):

@@ -111,6 +111,21 @@ def test_two_phones_of_one_side_racing_the_second_is_shown_a_conflict_and_nothin
     assert state(game).half(1, 0).entry["red_threes"] == 2
 
 
+def test_a_half_keeps_who_of_its_side_sent_it_and_a_conflict_says_who_and_when(ctx):
+    game = by_halves()
+    services.send_half(game, 0, 1, US, None, 0, sent_by="Luis")
+    kept = state(game).half(1, 0)
+    assert kept.sent_by == "Luis"
+    with pytest.raises(services.Conflict) as conflict:
+        services.send_half(game, 0, 1, {**US, "red_threes": 1}, None, 0, sent_by="Ana")
+    assert (conflict.value.saved_by, conflict.value.saved_at) == ("Luis", kept.sent_at)
+    with pytest.raises(services.Refused) as refused:  # Bea plays for the other side
+        services.send_half(game, 0, 1, US, None, 1, sent_by="Bea")
+    assert refused.value.field == "sent_by"
+    services.send_half(game, 0, 1, US, None, 1)  # sent again without saying who: not said
+    assert state(game).half(1, 0).sent_by is None
+
+
 def test_a_half_sent_twice_is_kept_once(ctx):
     game = by_halves()
     services.send_half(game, 0, 1, US, None, 0, save_key="k1")

@@ -4,6 +4,7 @@ on the share page, a side's page and half form, its word on the others' halves, 
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 import pytest
 
@@ -224,3 +225,57 @@ def test_a_half_whose_link_is_replaced_while_it_waits_for_the_lock_is_refused_by
     with app.app_context():
         assert db.session.query(HandHalf).count() == 0
     assert client.get(f"/s/{table['us']}").status_code == 404  # the old link leads nowhere now
+
+
+def test_the_half_form_asks_who_is_sending_and_this_phone_preselects_them_next_time(app, client, table):
+    form = client.get(f"/s/{table['us']}/hands/1").get_data(as_text=True)
+    assert "Who is sending?" in form
+    asked = re.findall(r'<input type="radio" name="sent_by" value="([^"]*)"( checked)?', form)
+    assert asked == [("Ana", ""), ("Luis", "")]  # Us's players, nobody chosen yet on this phone
+    assert send(client, table["us"], {**OURS, "sent_by": "Luis"}).status_code == 302
+    with app.app_context():
+        assert db.session.scalars(db.select(HandHalf.sent_by)).all() == ["Luis"]
+    send(client, table["them"], THEIRS)
+    again = client.get(f"/s/{table['us']}/hands/2").get_data(as_text=True)
+    assert re.findall(r'name="sent_by" value="([^"]*)" checked', again) == ["Luis"]
+    other_phone = app.test_client()
+    fresh = other_phone.get(f"/s/{table['us']}/hands/2").get_data(as_text=True)
+    assert re.findall(r'name="sent_by" value="([^"]*)" checked', fresh) == []
+    send(other_phone, table["us"], {**OURS, "sent_by": "Juan"}, number=2)  # not one of Us: not said
+    with app.app_context():
+        assert db.session.scalars(db.select(HandHalf.sent_by).where(HandHalf.hand_number == 2)).all() == [None]
+
+
+#: Each language's way with a time of day, in the phone's zone (page_text folds the narrow space before PM).
+NAMED = [
+    ("en", "The half Ana sent at 9:03 PM", "The half Luis sent at 9:04 PM", "The half sent at 9:03 PM"),
+    ("es", "La mitad que envió Ana a las 21:03", "La mitad que envió Luis a las 21:04", "La mitad enviada a las 21:03"),
+]
+
+
+@pytest.mark.parametrize(("language", "saved", "mine", "unsigned"), NAMED)
+def test_two_phones_of_one_side_see_each_half_named_by_who_sent_it_and_when(
+    app, table, monkeypatch, language, saved, mine, unsigned
+):
+    ana, luis = app.test_client(), app.test_client()
+    for phone in (ana, luis):
+        phone.set_cookie("lang", language)
+        phone.set_cookie("tz", "Europe/Madrid")  # UTC+1 in November
+    form = luis.get(f"/s/{table['us']}/hands/1")  # Luis opens the form before Ana sends
+    assert form.status_code == 200
+    assert send(ana, table["us"], {**OURS, "sent_by": "Ana"}).status_code == 302
+    with app.app_context():
+        db.session.execute(db.update(HandHalf).values(updated_at=datetime(2026, 11, 24, 20, 3)))
+        db.session.commit()
+    monkeypatch.setattr("scorekeeper.web.views.halves.now", lambda: datetime(2026, 11, 24, 20, 4))
+    raced = send(luis, table["us"], {**OURS, "s0_red3": "2", "sent_by": "Luis"}, key="luis")
+    assert raced.status_code == 409
+    text = page_text(raced)
+    assert saved in text
+    assert mine in text
+    assert "yours" not in text.lower()
+    with app.app_context():
+        db.session.execute(db.update(HandHalf).values(sent_by=None))  # a half sent before the app asked who
+        db.session.commit()
+    unnamed = page_text(send(luis, table["us"], {**OURS, "sent_by": "Luis"}, key="luis2"))
+    assert unsigned in unnamed

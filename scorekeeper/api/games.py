@@ -112,10 +112,15 @@ def halves_json(game: Game) -> answers.HalvesState | None:
                     else None
                     for w in hand.words
                 ],
+                "half_versions": [_half_version(halves.half(number, side)) for side in range(len(hand.words))],
             }
             for number, hand in sorted(halves.hands.items())
         ],
     }
+
+
+def _half_version(half: services.Half | None) -> int:
+    return half.version if half is not None else 0
 
 
 def game_of(public_id: str) -> Game:

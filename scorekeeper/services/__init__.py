@@ -25,6 +25,7 @@ from .halves import (
     find_side,
     send_half,
     set_recording,
+    side_players,
     withdraw_half,
 )
 from .halves_state import (
@@ -107,6 +108,7 @@ __all__ = [
     "send_half",
     "set_note",
     "set_recording",
+    "side_players",
     "start_game",
     "undo_last_hand",
     "withdraw_half",

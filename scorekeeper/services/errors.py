@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from ..engine.i18n import Msg
 from ..store.records import Record
 
@@ -37,11 +39,22 @@ class HandNotFound(GameError):
 class Conflict(GameError):
     """Someone else saved first: both versions are kept for the person to choose."""
 
-    def __init__(self, hand_number: int | None, saved: Record | None, mine: Record) -> None:
+    def __init__(
+        self,
+        hand_number: int | None,
+        saved: Record | None,
+        mine: Record,
+        *,
+        saved_by: str | None = None,
+        saved_at: datetime | None = None,
+    ) -> None:
         super().__init__(f"conflict on hand {hand_number}")
         self.hand_number = hand_number
         self.saved = saved
         self.mine = mine
+        # A side's half: who sent the saved one (None: not said) and when (UTC).
+        self.saved_by = saved_by
+        self.saved_at = saved_at
 
 
 class NotRestorable(GameError):

@@ -21,7 +21,15 @@ from ..store.database import db
 from ..store.models import RECORDINGS, EditLog, Game, Hand, HandHalf, HandWord, Side, new_token, now
 from ..store.records import SIDE_DEFAULTS, Record
 from .errors import AlreadySaved, Conflict, GameError, GameOver, HandNotFound, Refused, SideMoved
-from .halves_state import Half, compute_halves, half_result, hand_problems, own_problems, whole_record
+from .halves_state import (
+    Half,
+    compute_halves,
+    half_of,
+    half_result,
+    hand_problems,
+    own_problems,
+    whole_record,
+)
 from .hands import append_hand, check_and_commit, replace_hand
 from .sheet import compute_sheet, word_note
 from .transaction import lock, writes
@@ -123,15 +131,19 @@ def send_half(
     save_key: str | None = None,
     *,
     token: str | None = None,
+    sent_by: str | None = None,
 ) -> Hand | None:
     """Send (or send again) side ``side``'s half of hand ``number``. ``expected_version`` is the half's
     version the sender saw (0: none yet): a half changed meanwhile by another phone of the side is a
-    ``Conflict``. The half completing the hand stores it (returned); a reopened half replaces the hand's
-    (both versions in the edit log). A half that completes nothing returns None. ``token``: the side's link
-    it came by, checked again under the lock (``check_link``)."""
+    ``Conflict`` (saying who sent the half kept, and when). ``sent_by``: the player of the side sending it
+    (one of its players' names; None: not said). The half completing the hand stores it (returned); a
+    reopened half replaces the hand's (both versions in the edit log). A half that completes nothing returns
+    None. ``token``: the side's link it came by, checked again under the lock (``check_link``)."""
     if not 1 <= number <= compute_sheet(game).next_hand:
         raise HandNotFound(f"no hand {number}")  # checked again under the lock: this guards the check below
     entry = {name: entry.get(name, default) for name, default in SIDE_DEFAULTS.items()}
+    if sent_by is not None and sent_by not in side_players(game, side):
+        raise Refused("sent_by", Msg(N_("Choose who is sending among your side's players."), {}))
     check_half(game, side, entry, partners, number)
     game = lock(game)
     check_link(game, side, token)
@@ -163,8 +175,9 @@ def send_half(
         raise AlreadySaved(number)
     if (mine.version if mine is not None else 0) != expected_version:
         saved = _as_record(mine) if mine is not None else None
+        saved_by, saved_at = (mine.sent_by, mine.updated_at) if mine is not None else (None, None)
         db.session.rollback()
-        raise Conflict(number, saved, {"partners": partners, "sides": [entry]})
+        raise Conflict(number, saved, {"partners": partners, "sides": [entry]}, saved_by=saved_by, saved_at=saved_at)
     if mine is None:
         mine = HandHalf(game_id=game.id, hand_number=number, side_position=side, version=0)
         db.session.add(mine)
@@ -173,6 +186,7 @@ def send_half(
     mine.partners = list(partners) if partners else None
     mine.version = (mine.version or 0) + 1
     mine.save_key = save_key
+    mine.sent_by = sent_by
     mine.updated_at = now()
     every = [rows.get(position) for position in range(len(game.sides))]
     if any(row is None for row in every):
@@ -303,7 +317,12 @@ def _commit(game: Game, log: EditLog | None = None) -> None:
 
 
 def _half(row: HandHalf) -> Half:
-    return Half(dict(row.entry), row.partners, row.version)
+    return half_of(row)
+
+
+def side_players(game: Game, side: int) -> list[str]:
+    """The names of side ``side``'s players (who may say they sent its half), in their seats' order."""
+    return [player.name for player in game.sides[side].players] if 0 <= side < len(game.sides) else []
 
 
 def _as_record(row: HandHalf) -> Record:
@@ -327,5 +346,6 @@ __all__ = [
     "find_side",
     "send_half",
     "set_recording",
+    "side_players",
     "withdraw_half",
 ]

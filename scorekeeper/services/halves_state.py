@@ -12,6 +12,7 @@ the halves then say what the hand says, and the hand asks for every side's agree
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -60,11 +61,19 @@ class Agreement:
 
 @dataclass(frozen=True)
 class Half:
-    """A side's half as sent: the record's side, the partners it names (cutthroat), its version."""
+    """A side's half as sent: the record's side, the partners it names (cutthroat), its version; who of the
+    side sent it (None: not said) and when (UTC)."""
 
     entry: dict[str, Any]
     partners: list[int] | None
     version: int
+    sent_by: str | None = None
+    sent_at: datetime | None = None
+
+
+def half_of(row: HandHalf) -> Half:
+    """A half as its row stands."""
+    return Half(dict(row.entry), row.partners, row.version, row.sent_by, row.updated_at)
 
 
 @dataclass(frozen=True)
@@ -111,7 +120,7 @@ def compute_halves(game: Game) -> Halves | None:
 def _read(game: Game) -> Halves:
     sheet = compute_sheet(game)
     rows = db.session.scalars(select(HandHalf).where(HandHalf.game_id == game.id)).all()
-    halves = {(row.hand_number, row.side_position): Half(dict(row.entry), row.partners, row.version) for row in rows}
+    halves = {(row.hand_number, row.side_position): half_of(row) for row in rows}
     hands = db.session.execute(
         select(Hand.id, Hand.number, Hand.version).where(Hand.game_id == game.id, Hand.by_halves)
     ).all()
@@ -184,6 +193,7 @@ def keep_halves(game: Game, hand: Hand, record: Record) -> None:
         row.partners = list(record["partners"]) if record.get("partners") else None
         row.version = (row.version or 0) + 1
         row.save_key = None
+        row.sent_by = None  # the edit link's, not a player's of the side
         row.updated_at = now()
 
 

@@ -182,6 +182,13 @@ class HandWords(TypedDict):
     version: int
     agreed: bool
     words: list[WordState | None]
+    half_versions: Annotated[
+        list[int],
+        Field(
+            description="Each side's half's version, in side order (0: none): a half reopened by another side's"
+            " word (its half_of) is sent again with its version."
+        ),
+    ]
 
 
 @with_config(CLOSED)

@@ -224,6 +224,9 @@ class HandHalf(db.Model):  # type: ignore[name-defined,misc]
     # The one-time key of the form or request that sent this version: sent again, it changes nothing.
     save_key: Mapped[str | None] = mapped_column(String(64), default=None)
     updated_at: Mapped[datetime] = mapped_column(default=now)
+    # The player of the side who sent this version, by name as the game had it then (None: not said, sent
+    # through the API, or written with the edit link).
+    sent_by: Mapped[str | None] = mapped_column(String(60), default=None)
 
 
 class HandWord(db.Model):  # type: ignore[name-defined,misc]

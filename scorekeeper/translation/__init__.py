@@ -55,6 +55,17 @@ def _written(moment: datetime, _language: str, _zone: str) -> str:
     return str(flask_babel.format_datetime(moment, "short"))
 
 
+def clock_time(moment: datetime) -> str:
+    """A stored moment (UTC) as a time of day, in the reader's language and time zone ("21:05", "9:05 PM")."""
+    return _clock(moment, str(flask_babel.get_locale()), str(flask_babel.get_timezone()))
+
+
+@lru_cache(maxsize=2_000)
+def _clock(moment: datetime, _language: str, _zone: str) -> str:
+    """``moment``'s time of day in the current language and zone (which the cache key names)."""
+    return str(flask_babel.format_time(moment, "short"))
+
+
 class Number:
     """A number a sentence names, written the reader's way when the sentence is (0,1 in Spanish, 0.1 in
     English; to two decimals at most, no grouping, as a score sheet writes its numbers)."""

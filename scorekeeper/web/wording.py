@@ -12,7 +12,7 @@ from ..engine.game import SideScore
 from ..engine.i18n import N_
 from ..reference.options import CHOICE_TEXT, OPTION_TEXT
 from ..services import LogLine, Sheet
-from ..translation import _, ngettext, short_time, translate
+from ..translation import _, clock_time, ngettext, short_time, translate
 
 #: Options the sheet already shows (the table, how the game ends), not repeated among the house rules.
 SHOWN_ELSEWHERE = frozenset({"players", "target", "match_mode", "hands_in_match"})
@@ -140,3 +140,11 @@ def game_times(started: datetime, sheet: Sheet, log: Sequence[LogLine]) -> str:
         else ngettext("%(num)s minute", "%(num)s minutes", minutes)
     )
     return " · ".join([began, _("ended %(when)s", when=short_time(ended)), took])
+
+
+def half_sent(sent_by: str | None, at: datetime) -> str:
+    """A side's half named by who of the side sent it and when ("The half Carmen sent at 21:04"); a half
+    that does not say who sent it, by when only."""
+    if sent_by:
+        return _("The half %(name)s sent at %(time)s", name=sent_by, time=clock_time(at))
+    return _("The half sent at %(time)s", time=clock_time(at))

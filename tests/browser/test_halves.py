@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import PHONE
+from .test_fit import long_game
 from .test_journeys import add_meld, no_sideways_scroll, red_threes, went_out
 
 
@@ -115,3 +117,44 @@ def test_two_sides_that_say_they_went_out_see_it_until_one_changes(page: Page, l
     expect(them.locator(".halves-status .problems")).to_have_count(0)
     for opened in (us, them, follower):
         opened.context.close()
+
+
+#: The send bar's height beside one line of its text: its box without its padding and border, the button's
+#: content box, and the height of one line of the button's text (a bar on one line is no taller than its button);
+#: how far the total's text runs over Send, and Send off the screen.
+SEND_BAR = """() => {
+  const bar = document.querySelector('.half-form .save-bar'), button = bar.querySelector('button');
+  const px = (e, p) => parseFloat(getComputedStyle(e)[p]) || 0;
+  const inner = (e) => e.getBoundingClientRect().height - px(e, 'paddingTop') - px(e, 'paddingBottom')
+    - px(e, 'borderTopWidth') - px(e, 'borderBottomWidth');
+  const line = px(button, 'lineHeight') || 1.2 * px(button, 'fontSize');
+  const text = (e) => { const r = document.createRange(); r.selectNodeContents(e); return r.getBoundingClientRect(); };
+  return {bar: inner(bar), button: button.getBoundingClientRect().height, text: inner(button), line: line,
+          screen: window.innerHeight, total: document.getElementById('live-total').textContent,
+          overlap: text(document.getElementById('live-total')).right - button.getBoundingClientRect().left,
+          beyond: button.getBoundingClientRect().right - document.documentElement.clientWidth};
+}"""
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+@pytest.mark.parametrize("width", [390, 320])
+def test_the_send_bar_takes_one_line_at_200_percent_text(browser: Browser, live_server: str, language: str, width: int):
+    """With 200 % chosen on the settings page, the half form's sticky send bar (the half's live total and
+    Send) stays one line high: the button's text on one line, the total beside it, not above it."""
+    context = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": 640 if width == 320 else 844}})
+    context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
+    context.add_cookies([{"name": "display", "value": "auto.200", "url": live_server}])
+    page = context.new_page()
+    game = long_game(page, live_server, 2, recording="halves")
+    page.goto(f"{live_server}/s/{game['side_tokens'][0]}/hands/3")
+    add_meld(page, 0, "K", 7)
+    add_meld(page, 0, "A", 7)  # a total of five characters: +1210
+    expect(page.locator("#live-total")).to_have_text("+1210")
+    page.screenshot(path=f"test-results/half-form-send-bar-200-{width}-{language}.png")
+    page.locator("fieldset.sender").screenshot(path=f"test-results/half-form-sender-200-{width}-{language}.png")
+    measured = page.evaluate(SEND_BAR)
+    context.close()
+    assert measured["text"] <= 1.5 * measured["line"], measured  # Send's words on one line
+    assert measured["bar"] <= measured["button"] + 1, measured  # the total beside Send, not on a line of its own
+    assert measured["overlap"] <= 0, measured  # the total whole, before Send, neither over the other
+    assert measured["beyond"] <= 0, measured  # Send on the screen

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, make_response, redirect, render_template, request, session, url_for
+from flask import abort, current_app, make_response, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
@@ -19,11 +19,12 @@ from ...engine import RuleViolation, RuleViolations
 from ...services import round_play
 from ...services.night_results import table_result
 from ...shapes.limits import MAX_ROW_NUMBER, is_token
-from ...store.models import Game, new_token
+from ...store.models import Game, new_token, now
 from ...store.records import Record
 from ...translation import render
 from ..hand_form import HandForm
 from ..limiting import hand_saves
+from ..wording import half_sent
 from .conditional import unchanged, version_tag
 from .games import Page, bp
 from .hands import REFUSED, game_hand_form, keep_refused, kept_refusal
@@ -135,6 +136,7 @@ def half(side_token: str, number: int) -> Page:
         return _half_refused(game, sheet, form, side, number, status=400)
     record, where = form.to_record()
     key = form.save_key.data or ""
+    sender = _sender(game, side, request.form.get("sent_by"))
     try:
         services.send_half(
             game,
@@ -145,6 +147,7 @@ def half(side_token: str, number: int) -> Page:
             expected_version=_int(form.version.data),
             save_key=key if is_token(key) else None,
             token=side_token,
+            sent_by=sender,
         )
     except services.AlreadySaved:
         pass
@@ -152,7 +155,8 @@ def half(side_token: str, number: int) -> Page:
         return _half_refused(game, sheet, form, side, number, refused.violations, where, status=422)
     except services.Conflict as conflict:
         form.version.data = str(_current_version(game, side, number))
-        return _render_half(game, sheet, form, side, number, status=409, conflict=_conflict(game, side, conflict))
+        found = _conflict(game, side, conflict, sender)
+        return _render_half(game, sheet, form, side, number, status=409, conflict=found)
     except services.HalfClosed:
         form.form_errors.append(_closed_sentence(number))
         return _render_half(game, sheet, form, side, number, status=409)
@@ -172,7 +176,9 @@ def half(side_token: str, number: int) -> Page:
         )
         return _render_half(game, sheet, form, side, number, status=503)
     session.pop(REFUSED, None)
-    return redirect(url_for("games.side_page", side_token=side_token, sent=number) + "#status")
+    return _remember_sender(
+        redirect(url_for("games.side_page", side_token=side_token, sent=number) + "#status"), sender
+    )
 
 
 def expired_half_form(side_token: str, number: int) -> Page:
@@ -266,7 +272,10 @@ def keep(side_token: str, number: int) -> Response:
     if kept is None:
         return _back(side_token, stale=True)
     try:
-        services.send_half(link.game, link.side, number, kept.entry, kept.partners, kept.version, token=side_token)
+        sender = _sender(link.game, link.side, request.cookies.get(SENDER_COOKIE))
+        services.send_half(
+            link.game, link.side, number, kept.entry, kept.partners, kept.version, token=side_token, sent_by=sender
+        )
     except (RuleViolations, services.GameError):
         return _back(side_token, stale=True)
     return _back(side_token)
@@ -327,8 +336,9 @@ def _current_version(game: Game, side: int, number: int) -> int:
     return kept.version if kept is not None else 0
 
 
-def _conflict(game: Game, side: int, conflict: services.Conflict) -> dict[str, Any]:
-    """Both halves, scored on their own, to compare."""
+def _conflict(game: Game, side: int, conflict: services.Conflict, sender: str | None) -> dict[str, Any]:
+    """Both halves, scored on their own, to compare, each named by who sent it and when (``sender``: who is
+    sending this phone's, now)."""
     number = conflict.hand_number or 0
 
     def scored(record: Record | None) -> Any:
@@ -339,7 +349,42 @@ def _conflict(game: Game, side: int, conflict: services.Conflict) -> dict[str, A
         except RuleViolations:
             return None
 
-    return {"number": number, "saved": scored(conflict.saved), "mine": scored(conflict.mine)}
+    saved_at = conflict.saved_at or now()
+    return {
+        "number": number,
+        "saved": scored(conflict.saved),
+        "mine": scored(conflict.mine),
+        "saved_name": half_sent(conflict.saved_by, saved_at),
+        "mine_name": half_sent(sender, now()),
+    }
+
+
+#: Who of the side sends the halves from this phone (a player's name), preselected on the next half form.
+SENDER_COOKIE = "sender"
+SENDER_COOKIE_AGE = 2 * 365 * 24 * 3600
+
+
+def _sender(game: Game, side: int, named: str | None) -> str | None:
+    """The player of the side sending a half: the one named (among the side's players), the side's only
+    player, or None (not said)."""
+    players = services.side_players(game, side)
+    if len(players) == 1:
+        return players[0]
+    return named if named in players else None
+
+
+def _remember_sender(response: Response, sender: str | None) -> Response:
+    """This phone says who sends next time too (its half form preselects them)."""
+    if sender is not None:
+        response.set_cookie(
+            SENDER_COOKIE,
+            sender,
+            max_age=SENDER_COOKIE_AGE,
+            httponly=True,
+            samesite="Lax",
+            secure=current_app.config["SESSION_COOKIE_SECURE"],
+        )
+    return response
 
 
 def _closed_sentence(number: int) -> str:
@@ -406,6 +451,8 @@ def _render_half(
         by_field=by_field,
         conflict=conflict,
         reopened=agreement.reopened(side) if agreement is not None else None,
+        senders=services.side_players(game, side),
+        sender=_sender(game, side, request.form.get("sent_by") or request.cookies.get(SENDER_COOKIE)),
     )
     body = render_template("games/half.html", **context)
     return body, status
