@@ -13,7 +13,7 @@ from .test_night_pages import SETTINGS, seen, table_games
 def play_night(app, client, club: str, pairs: list[tuple[str, str]], ns_wins: bool, **settings: str) -> str:
     """A night of the club (``settings`` changed from SETTINGS'), one round of one table: the first pair named
     wins (or loses) 570 to 30. Its board's address."""
-    form = client.get(f"/nights/new?club={club}").get_data(as_text=True)
+    form = client.get(f"/c/{club}/nights/new").get_data(as_text=True)
     assert re.search(rf'name="club" type="hidden" value="{club}"', form)
     board = client.post("/nights/new", data={**SETTINGS, **settings, "club": club}).headers["Location"]
     for first, second in pairs:
@@ -58,6 +58,17 @@ def test_a_club_refuses_a_bad_name_and_unknown_clubs_are_404(client):
     assert client.post("/clubs/new", data={"name": "X", "best_of": "0"}).status_code == 400
     assert client.get("/c/not-a-club").status_code == 404
     assert "counts in the club" not in page_text(client.get("/nights/new?club=not-a-club"))
+
+
+def test_a_clubs_new_night_link_carries_the_club_in_its_address_never_in_a_query_string(client):
+    """A query string is logged as it is; the club's link is only hidden where it stands in an address."""
+    token = client.post("/clubs/new", data={"name": "Club", "best_of": ""}).headers["Location"].removeprefix("/c/")
+    page = client.get(f"/c/{token}").get_data(as_text=True)
+    assert f'href="/c/{token}/nights/new"' in page
+    assert "?club=" not in page
+    assert "counts in the club" in page_text(client.get(f"/c/{token}/nights/new"))
+    assert client.get("/c/not-a-club/nights/new").status_code == 404
+    assert "counts in the club" not in page_text(client.get(f"/nights/new?club={token}"))
 
 
 def test_a_clubs_records_count_every_hand_and_each_table_once_its_result_counts(app, client):

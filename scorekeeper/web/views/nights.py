@@ -44,9 +44,11 @@ def night_or_404(token: str, *, director: bool) -> Night:
 
 
 @bp.route("/nights/new", methods=["GET", "POST"])
+@bp.route("/c/<secret:token>/nights/new", methods=["GET", "POST"])
 @new_games
-def new_night() -> Page:
-    """The night's settings and its rule set's house rules (for every table); then its board."""
+def new_night(token: str | None = None) -> Page:
+    """The night's settings and its rule set's house rules (for every table); then its board. Under a club's
+    link, a night of that club (its link in the address, where the logs hide it: never in a query string)."""
     form = NightForm()
     posted = request.method == "POST"
     ruleset_id = (request.form if posted else request.args).get("ruleset", "classic")
@@ -56,7 +58,9 @@ def new_night() -> Page:
     if not posted:
         form.ruleset.data = ruleset_id
     ruleset, house = _house(ruleset_id, request.form if posted and not showing else None)
-    club = clubs.find_club((request.form if posted else request.args).get("club", ""))
+    club = clubs.find_club(token or (request.form.get("club", "") if posted else ""))
+    if token is not None and club is None:
+        abort(404)
     if not posted and club is not None:
         form.club.data = club.token
     if not showing and form.validate_on_submit() and all(field.validate(house) for field in house.option_fields()):
