@@ -48,7 +48,7 @@ def test_a_handicapped_night_gives_each_pair_its_handicap_every_round_beside_the
     assert "Ana & Luis hándicap +3,3 por ronda" in seen(client.get(board, headers={"Accept-Language": "es"}))
     season = seen(client.get(f"/c/{club}", headers={"Accept-Language": "es"}))
     assert (
-        f"Carmen & Pilar {('%g' % scratch[1]).replace('.', ',')} 1 1" in season
+        f"Carmen & Pilar {f'{scratch[1]:g}'.replace('.', ',')} 1 1" in season
     )  # the season's points, the reader's way
     tv = seen(client.get(public_of(client, board) + "/tv", headers={"Accept-Language": "en"}))
     assert "Standings with handicaps" in tv
