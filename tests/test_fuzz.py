@@ -365,7 +365,7 @@ def halves_route(client, game: dict[str, Any], rng: random.Random) -> int:
     return client.get(rng.choice([f"/s/{token}", f"/s/{token}/status", f"/s/{token}/hands/{number}"])).status_code
 
 
-NIGHT = {**SETTINGS, "scoring": "scale", "bye_points": "14", "bye_difference": "355"}
+NIGHT = {**SETTINGS, "scoring": "scale", "bye_points": "14", "bye_difference": "355", "handicap": ""}
 
 
 def night_route(client, night: dict[str, str], rng: random.Random) -> int:
@@ -374,7 +374,8 @@ def night_route(client, night: dict[str, str], rng: random.Random) -> int:
     board = night["board"] if rng.random() < 0.9 else f"/n/{hostile}"
     roll = rng.randrange(6)
     if roll == 0:
-        return client.post("/nights/new", **form_body(mutate_form(NIGHT, rng))).status_code
+        where = rng.choice(["/nights/new", night["club"] + "/nights/new", f"/c/{hostile}/nights/new"])
+        return client.post(where, **form_body(mutate_form({**NIGHT, "handicap": "1"}, rng))).status_code
     if roll == 1:
         pair = {"first": rng.choice(HOSTILE_TEXT), "second": rng.choice(HOSTILE_TEXT)}
         where = rng.choice([board + "/pairs", night["door"], night["public"] + "/join/" + hostile])
@@ -386,13 +387,20 @@ def night_route(client, night: dict[str, str], rng: random.Random) -> int:
         return client.post(board + action, **form_body(fields)).status_code
     if roll == 3:
         number = rng.choice(["1", "2", "0", "999", "99999999999999999999", hostile])
+        if rng.random() < 0.3:  # as many table cards as the director asks for
+            return client.get(f"{board}/cards?tables={number}").status_code
+        if rng.random() < 0.2:  # a pair's own page, waiting for its table
+            return client.get(f"{night['public']}/pair/{number}").status_code
         return client.get(f"{rng.choice([night['cards'], '/night/t/' + hostile])}/{number}").status_code
     if roll == 4:
         if rng.random() < 0.4:
             return member_route(client, night["club"] if rng.random() < 0.9 else "/c/" + hostile, rng)
         if rng.random() < 0.5:
             club = {"name": rng.choice(HOSTILE_TEXT), "best_of": rng.choice(HOSTILE_TEXT)}
-            return client.post("/clubs/new", **form_body(club)).status_code
+            return client.post("/clubs/new", **form_body({**club, "grade_k": rng.choice(HOSTILE_TEXT)})).status_code
+        if rng.random() < 0.5:  # the club's K
+            club_link = night["club"] if rng.random() < 0.9 else "/c/" + hostile
+            return client.post(club_link + "/grades", **form_body({"grade_k": rng.choice(HOSTILE_TEXT)})).status_code
         return client.get(rng.choice(["/c/", "/nights/new?club="]) + hostile).status_code
     where = rng.choice(
         ["", "/tv", "/standings.csv", "/standings.json", "/standings." + hostile, "/join", "/join/" + hostile]
