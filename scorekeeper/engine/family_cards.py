@@ -1,0 +1,108 @@
+"""The Canasta family's club games (Burraco, Buraco, Burako): cards in rank-and-suit notation.
+
+A card is written as its rank and its suit, ``"10H"``, ``"AS"``, ``"2C"``, ``"KD"``, or ``"JK"`` for a
+joker (rules/family.md §2 rows 1, 3 and 14). Ranks A, 2 to 10, J, Q, K; suits S, H, D, C.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from .errors import RuleViolation, RuleViolations
+from .i18n import N_
+
+#: The ranks, ace low to king.
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+#: Spades, hearts, diamonds, clubs.
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+#: How a joker is written, and its key in a game's card values.
+JOKER = "JK"
+TWO = "2"
+ACE = "A"
+
+#: A run's places: a low ace is 1, the two 2, ..., the king 13 and a high ace 14 (family.md §2 row 7).
+LOW_ACE_PLACE = 1
+HIGH_ACE_PLACE = 14
+TWO_PLACE = 2
+
+
+@dataclass(frozen=True)
+class FamilyCard:
+    """One card: its rank (``"A"`` to ``"K"``, or ``"JK"``) and its suit (None for a joker)."""
+
+    rank: str
+    suit: str | None
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether the card is a joker."""
+        return self.rank == JOKER
+
+    @property
+    def may_be_wild(self) -> bool:
+        """Jokers and twos are the family's wild cards; a two may still stand as a natural two in a run."""
+        return self.rank in (JOKER, TWO)
+
+    def __str__(self) -> str:
+        return self.rank if self.suit is None else f"{self.rank}{self.suit}"
+
+
+def _read_card(text: str) -> FamilyCard | None:
+    written = text.strip().upper()
+    if written == JOKER:
+        return FamilyCard(JOKER, None)
+    rank, suit = written[:-1], written[-1:]
+    if rank in RANKS and suit in SUITS:
+        return FamilyCard(rank, suit)
+    return None
+
+
+def card_violation(text: str) -> RuleViolation | None:
+    """Why ``text`` is not a card in rank-and-suit notation, or None when it is one."""
+    if _read_card(text) is not None:
+        return None
+    return RuleViolation(
+        "family_card_unknown",
+        N_(
+            "%(card)s is not a card: write its rank (A, 2 to 10, J, Q, K) and its suit (S, H, D, C), "
+            "as in 10H or AS, or JK for a joker."
+        ),
+        {"card": text},
+    )
+
+
+def parse_card(text: str) -> FamilyCard:
+    """The card ``text`` names (case and surrounding spaces aside); raise ``RuleViolations`` naming it as
+    typed when it names none."""
+    card = _read_card(text)
+    if card is None:
+        problem = card_violation(text)
+        assert problem is not None
+        raise RuleViolations([problem])
+    return card
+
+
+def parse_cards(texts: Sequence[str]) -> tuple[FamilyCard, ...]:
+    """Every card of ``texts``; raise ``RuleViolations`` naming each one that is not a card."""
+    problems = [problem for text in texts if (problem := card_violation(text)) is not None]
+    if problems:
+        raise RuleViolations(problems)
+    return tuple(parse_card(text) for text in texts)
+
+
+def family_card_values(*, joker: int, two: int, ace: int, eight_to_king: int, three_to_seven: int) -> Mapping[str, int]:
+    """A game's card values by rank (``"JK"`` for the joker), read-only (family.md §2 row 14)."""
+    values = {JOKER: joker, TWO: two, ACE: ace}
+    values |= dict.fromkeys(("8", "9", "10", "J", "Q", "K"), eight_to_king)
+    values |= dict.fromkeys(("3", "4", "5", "6", "7"), three_to_seven)
+    return MappingProxyType(values)
+
+
+def run_places(rank: str, *, ace_low_or_high: bool) -> tuple[int, ...]:
+    """The places a natural card of ``rank`` may take in a run: an ace below the two or above the king
+    [EB9][BP] (above the king only, when the game does not let it stand low)."""
+    if rank == ACE:
+        return (LOW_ACE_PLACE, HIGH_ACE_PLACE) if ace_low_or_high else (HIGH_ACE_PLACE,)
+    return (RANKS.index(rank) + 1,)

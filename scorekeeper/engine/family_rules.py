@@ -1,0 +1,80 @@
+"""The Canasta family's club games (Burraco, Buraco, Burako): their meld parameters as one value.
+
+Every difference between the games' melds and canastas is a named parameter of ``FamilyMelds``, never a
+test of a game's name (rules/family.md §2 table, §3 defaults and options, §4 rule sets; source keys in
+brackets are family.md's §1, the K ids its §3 rows).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .family_cards import family_card_values
+
+
+@dataclass(frozen=True)
+class FamilyMelds:
+    """What a game of the family allows in a meld and what its canastas (burraco, canastra) are worth."""
+
+    #: Card values by rank, ``"JK"`` for the joker (family.md §2 row 14).
+    card_values: Mapping[str, int] = field(hash=False)
+    #: Jokers in the pack (Brazilian Buraco: none by default, B-K1).
+    jokers: bool = True
+    #: Melds of one rank (Brazilian Aberto/STBL: runs only, B-K2).
+    sets_allowed: bool = True
+    #: The only ranks a set may be of ([CO]: A, K and 3), None for any rank.
+    sets_only_of: frozenset[str] | None = None
+    #: Wild cards a meld may hold [EBM][PJ][ACA2].
+    wilds_per_meld: int = 1
+    #: A two of the run's suit in the two's own place, between ace and three, is natural [EB10][PJ][LC].
+    natural_two_in_place: bool = True
+    #: An ace below the two or above the king [EB9][BP]; False: above the king only.
+    ace_low_or_high: bool = True
+    #: A run from ace to ace, 14 cards, the ace low and high at once [PJ][BP] (R-K2).
+    ace_to_ace: bool = False
+    #: The most natural cards in a run: 13 ordered cards [EB9], 14 where a run goes from ace to ace.
+    max_run_naturals: int = 13
+    #: Cards that make a canasta (burraco, canastra) [FB][PTW][ACA2].
+    canasta_size: int = 7
+    #: The semi-clean burraco: one wild card beside the canasta's natural cards [FB][FIAB] (I-K2).
+    semi_clean: bool = False
+    #: Semi-clean only with the wild card at one end of the run [OMS] (I-K1).
+    semi_clean_wild_at_end: bool = False
+    clean_bonus: int = 200
+    semi_clean_bonus: int = 150
+    dirty_bonus: int = 100
+    #: A clean run from ace to king, in place of the clean bonus [LC][TM][JDR]; None: an ordinary clean one.
+    ace_to_king_bonus: int | None = None
+    #: A clean run from ace to ace, in place of the clean bonus [BP][LC][TM]; None: an ordinary clean one.
+    ace_to_ace_bonus: int | None = None
+    #: A canasta of wild cards only [ACA3]; None: a meld of wild cards only is refused [EBM][PJ].
+    wild_canasta_bonus: int | None = None
+
+
+#: burraco (FIBur): values 30/20/15/10/5 [EB1][EB737]; sets and runs; pulito 200, semipulito 150 in the
+#: Codice's wording [FB][FIAB], sporco 100; no extra for a 13-card run (I-K6); no meld of wild cards [EBM].
+BURRACO_MELDS = FamilyMelds(
+    card_values=family_card_values(joker=30, two=20, ace=15, eight_to_king=10, three_to_seven=5),
+    semi_clean=True,
+)
+
+#: buraco (Brazil, Aberto/STBL): no jokers (B-K1; joker 20 [GHV] as an option), 2 = 10, A 15, 8-K 10,
+#: 3-7 5 [GHV][PJ]; runs only (B-K2); A-A runs [PJ][BP]; limpa 200, suja 100, A-K clean 500 and A-A
+#: clean 1000 in place of the 200 (B-K5).
+BURACO_MELDS = FamilyMelds(
+    card_values=family_card_values(joker=20, two=10, ace=15, eight_to_king=10, three_to_seven=5),
+    jokers=False,
+    sets_allowed=False,
+    ace_to_ace=True,
+    max_run_naturals=14,
+    ace_to_king_bonus=500,
+    ace_to_ace_bonus=1000,
+)
+
+#: burako (River Plate, with cards): values 50/20/15/10/5 [GHK]; sets and runs [ACA2][BPLAY]; real 200,
+#: simple 100, a canasta of jokers and twos together 1000 [ACA3][GHK]; ace not both low and high (R-K2).
+BURAKO_MELDS = FamilyMelds(
+    card_values=family_card_values(joker=50, two=20, ace=15, eight_to_king=10, three_to_seven=5),
+    wild_canasta_bonus=1000,
+)
