@@ -184,10 +184,15 @@ SAME_ON_EVERY_DATABASE = (
 
 
 @pytest.hookimpl(tryfirst=True)  # marked before ``-m`` chooses
-def pytest_collection_modifyitems(items):
+def pytest_collection_modifyitems(config, items):
+    marked = 0
     for item in items:
         if item.nodeid.startswith(SAME_ON_EVERY_DATABASE):
             item.add_marker(pytest.mark.same_on_every_database)
+            marked += 1
+    worker = os.environ.get("PYTEST_XDIST_WORKER", JOURNEYS_WORKER)  # one worker says it (or the only process)
+    if marked and "not same_on_every_database" in (config.option.markexpr or "") and worker == JOURNEYS_WORKER:
+        FIGURES.append(f"{marked} tests whose outcome cannot depend on the database ran in the SQLite pass only")
 
     def rank(item):
         return next((place for place, prefix in enumerate(LONGEST) if item.nodeid.startswith(prefix)), len(LONGEST))
