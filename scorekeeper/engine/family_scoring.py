@@ -1,0 +1,225 @@
+"""The Canasta family's club games (Burraco, Buraco, Burako): one side's score for one hand.
+
+A side scores its melded cards, its canastas' bonuses, its going out, its packet (pozzetto, morto,
+muerto) and, minus, the cards its players still hold. Every difference between the games is a named
+parameter of ``FamilyHand`` (rules/family.md §2 rows 15-22, §3 defaults and options, §4 rule sets;
+source keys in brackets are family.md's §1, the K ids its §3 rows, the D ids docs/rule-choices.md's).
+Only the side's own checks are made here; whether two sides both went out is for the caller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .errors import RuleViolation, RuleViolations
+from .family_cards import FamilyCard, card_violation, parse_card
+from .family_melds import FamilyCanasta, FamilyMeld
+from .family_rules import FamilyMelds
+from .i18n import N_
+
+#: The side's packet at the end of the hand: taken (and played), never taken, or taken and not played.
+Packet = Literal["taken", "not_taken", "taken_unplayed"]
+#: Whether the side went out, and how: by discarding a last card, or by melding every card.
+WentOut = Literal[False, "discard", "no_discard"]
+
+#: The canastas without a wild card: the ones a game needing a clean canasta accepts (D21).
+CLEAN_CANASTAS = frozenset({FamilyCanasta.CLEAN, FamilyCanasta.ACE_TO_KING, FamilyCanasta.ACE_TO_ACE})
+
+
+@dataclass(frozen=True)
+class FamilyHand:
+    """How a game of the family scores a side's hand beyond its melds, and what going out requires."""
+
+    #: Going out (chiusura, batida, cierre) [EB737][PLP][ACA3].
+    going_out_bonus: int = 100
+    #: No going-out bonus when the hand ended because the stock ran out [OMS] (I-K5).
+    no_going_out_bonus_on_stock_out: bool = False
+    #: A packet never taken [EB737][PLP][ACA3], counted minus.
+    packet_not_taken_penalty: int = 100
+    #: A packet taken and not played: ``"cards"``, its cards count as held and nothing more [EB17] (I-K4);
+    #: ``"flat"``, the packet-not-taken penalty [PLP][ACA3] (R-K1), the held cards as entered (D22).
+    packet_taken_unplayed: Literal["cards", "flat"] = "cards"
+    #: Going out needs the side's packet taken [EBCH][IU][ACA3].
+    going_out_needs_packet: bool = True
+    #: Going out needs a canasta: of any kind [EBCH][ACA3], clean [EB31][PTW][PJ] (I-K3, B-K4), or none.
+    going_out_needs_canasta: Literal["any", "clean"] | None = "any"
+    #: ``"required"``: going out only with a discard [EB31]; ``"either"``: with or without one [PJ] (D23).
+    going_out_with_discard: Literal["required", "either"] = "either"
+    #: Whether the card discarded to go out may be a wild card (never in Burraco [EB31]; D23).
+    wild_closing_discard: bool = True
+    #: A side without a clean canasta has its melded cards counted minus and loses its canastas' bonuses
+    #: [PTW newer text] (B-K3).
+    table_minus_without_clean: bool = False
+
+
+#: burraco (FIBur): close 100, none on a stock-out (I-K5); pozzetto not taken -100, taken and not played
+#: its cards held (I-K4); close with the pozzetto taken, a burraco of any kind (I-K3) and a discard that
+#: is not a wild card [EB31].
+BURRACO_HAND = FamilyHand(
+    no_going_out_bonus_on_stock_out=True,
+    going_out_with_discard="required",
+    wild_closing_discard=False,
+)
+
+#: buraco (Brazil): batida 100 with or without a discard, with the morto taken and a clean canastra
+#: (B-K4); morto not taken or taken and not played -100 [PLP]; no clean canastra, table minus (B-K3).
+BURACO_HAND = FamilyHand(
+    packet_taken_unplayed="flat",
+    going_out_needs_canasta="clean",
+    table_minus_without_clean=True,
+)
+
+#: burako (River Plate): cierre 100 with the muerto taken and a canasta of any kind (a canasta of wild
+#: cards too); muerto not taken or taken and unused -100 [ACA3] (R-K1); with or without a discard (D23).
+BURAKO_HAND = FamilyHand(packet_taken_unplayed="flat")
+
+
+@dataclass(frozen=True)
+class FamilySideScore:
+    """A side's hand, item by item; every item is signed and ``total`` is their sum."""
+
+    #: The melded cards' points: plus, or minus when the table counts minus (B-K3).
+    melded: int
+    #: The canastas' bonuses (0 when the table counts minus).
+    canasta_bonuses: int
+    #: The going-out bonus.
+    going_out: int
+    #: The packet's penalty (0 or minus).
+    packet: int
+    #: The cards the side's players hold, minus (with an unplayed packet's cards under ``"cards"``).
+    hand: int
+    total: int
+    #: Whether the side's table counted minus for want of a clean canasta (B-K3).
+    table_minus: bool = False
+
+
+def _broken(rule: str, template: str, field: str, **params: object) -> RuleViolation:
+    return RuleViolation(rule, template, params, field=field)
+
+
+def _read_cards(texts: Sequence[str], field: str) -> tuple[list[FamilyCard], list[RuleViolation]]:
+    problems = [
+        RuleViolation(problem.rule, problem.template, problem.params, field=field)
+        for text in texts
+        if (problem := card_violation(text)) is not None
+    ]
+    return ([] if problems else [parse_card(text) for text in texts]), problems
+
+
+def _going_out_violations(
+    melds: Sequence[FamilyMeld],
+    packet: Packet,
+    went_out: WentOut,
+    discard: FamilyCard | None,
+    rules: FamilyHand,
+) -> list[RuleViolation]:
+    """Why the side may not have gone out the way it says (empty when it did not go out)."""
+    problems: list[RuleViolation] = []
+    if not went_out:
+        return problems
+    if rules.going_out_needs_packet and packet != "taken":
+        problems.append(
+            _broken(
+                "family_going_out_without_packet",
+                N_("A side goes out only after taking its packet and playing it."),
+                "packet",
+            )
+        )
+    canastas = [meld.canasta for meld in melds if meld.canasta is not None]
+    if rules.going_out_needs_canasta == "any" and not canastas:
+        problems.append(
+            _broken("family_going_out_without_canasta", N_("A side goes out only with a canasta."), "went_out")
+        )
+    if rules.going_out_needs_canasta == "clean" and not CLEAN_CANASTAS.intersection(canastas):
+        problems.append(
+            _broken(
+                "family_going_out_without_clean_canasta",
+                N_("In this game a side goes out only with a clean canasta, one without a wild card."),
+                "went_out",
+            )
+        )
+    if went_out == "no_discard" and rules.going_out_with_discard == "required":
+        problems.append(
+            _broken(
+                "family_going_out_without_discard",
+                N_("In this game a side goes out only by discarding its last card, never by melding it."),
+                "went_out",
+            )
+        )
+    if went_out == "discard" and discard is not None and discard.may_be_wild and not rules.wild_closing_discard:
+        problems.append(
+            _broken(
+                "family_going_out_on_a_wild_discard",
+                N_("In this game a side never goes out by discarding a wild card: %(card)s."),
+                "closing_discard",
+                card=str(discard),
+            )
+        )
+    return problems
+
+
+def score_side(
+    melds: Sequence[FamilyMeld],
+    hand_cards: Sequence[str],
+    *,
+    packet: Packet,
+    went_out: WentOut,
+    closing_discard: str | None,
+    ended_on_stock: bool,
+    melds_rules: FamilyMelds,
+    hand_rules: FamilyHand,
+) -> FamilySideScore:
+    """One side's score for a hand of the family; raise ``RuleViolations`` with every rule broken.
+
+    ``melds`` are the side's melds as ``meld_of`` read them; ``hand_cards`` every card its players still
+    hold, in rank-and-suit notation. A packet taken and not played (``"taken_unplayed"``) under the rule
+    ``"cards"`` (Burraco) is counted through ``hand_cards``: the table gives the packet's cards among
+    the held ones, and nothing more is taken off (D22). ``closing_discard`` is the card discarded to go
+    out, when the table wrote it (it may be left out); it is given only with ``went_out == "discard"``.
+    ``ended_on_stock``: the hand ended because the stock ran out.
+    """
+    held, problems = _read_cards(hand_cards, "hand")
+    discard: FamilyCard | None = None
+    if closing_discard is not None:
+        read, unreadable = _read_cards([closing_discard], "closing_discard")
+        problems += unreadable
+        discard = read[0] if read else None
+        if went_out != "discard":
+            problems.append(
+                _broken(
+                    "family_closing_discard_without_going_out",
+                    N_("A closing discard, %(card)s, is written only for a side that went out by discarding."),
+                    "closing_discard",
+                    card=closing_discard,
+                )
+            )
+    if not melds_rules.jokers and any(card.is_joker for card in held):
+        problems.append(
+            _broken(
+                "family_no_jokers",
+                N_("This game is played without jokers: %(cards)s."),
+                "hand",
+                cards=" ".join(hand_cards),
+            )
+        )
+    problems += _going_out_violations(melds, packet, went_out, discard, hand_rules)
+    if problems:
+        raise RuleViolations(problems)
+
+    table_minus = (
+        hand_rules.table_minus_without_clean
+        and bool(melds)
+        and not any(meld.canasta in CLEAN_CANASTAS for meld in melds)
+    )
+    melded = sum(meld.points for meld in melds)
+    melded = -melded if table_minus else melded
+    bonuses = 0 if table_minus else sum(meld.bonus for meld in melds)
+    bonus_lost = ended_on_stock and hand_rules.no_going_out_bonus_on_stock_out
+    going_out = hand_rules.going_out_bonus if went_out and not bonus_lost else 0
+    flat = packet == "not_taken" or (packet == "taken_unplayed" and hand_rules.packet_taken_unplayed == "flat")
+    packet_points = -hand_rules.packet_not_taken_penalty if flat else 0
+    hand = -sum(melds_rules.card_values[card.rank] for card in held)
+    total = melded + bonuses + going_out + packet_points + hand
+    return FamilySideScore(melded, bonuses, going_out, packet_points, hand, total, table_minus)
