@@ -494,3 +494,23 @@ def test_a_full_night_refuses_a_pair_at_the_door_while_a_round_is_played(app, cl
     refused = client.post(door_of(client, board), data={"first": "Gala", "second": "Hugo"})
     assert refused.status_code == 400
     assert "This night is full: a night holds at most 400 pairs." in seen(refused)
+
+
+def test_a_bye_left_empty_is_worth_14_victory_points_or_1_match_point_as_the_night_is_scored(app, client):
+    """The box's default follows the scoring chosen: a director who picks match points and leaves it empty is
+    not refused for a 14 that only victory points allow."""
+    from scorekeeper.services import nights
+
+    for scoring, worth in (("scale", 14.0), ("match", 1.0), ("burraco_3", 14.0)):
+        started = client.post("/nights/new", data={**SETTINGS, "scoring": scoring, "bye_points": ""})
+        assert started.status_code == 302, scoring
+        with app.app_context():
+            night = nights.find_night(started.headers["Location"].removeprefix("/n/"), director=True)
+            assert night is not None
+            assert night.bye_points == worth
+    given = client.post("/nights/new", data={**SETTINGS, "scoring": "match", "bye_points": "2"})
+    with app.app_context():
+        night = nights.find_night(given.headers["Location"].removeprefix("/n/"), director=True)
+        assert night is not None
+        assert night.bye_points == 2
+    assert client.post("/nights/new", data={**SETTINGS, "scoring": "match", "bye_points": "14"}).status_code == 400

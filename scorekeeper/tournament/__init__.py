@@ -39,6 +39,7 @@ from .settings import (
     SettingRefused,
     bye_points_bound,
     round_length_bound,
+    usual_bye_points,
 )
 from .standings import Result, Standing, TieBreak, standings
 
@@ -87,4 +88,5 @@ __all__ = [
     "round_robin",
     "season",
     "standings",
+    "usual_bye_points",
 ]

@@ -79,6 +79,12 @@ def bye_points_bound(scoring: str) -> Bound:
     return BYE_MATCH_POINTS if scoring == "match" else BYE_VICTORY_POINTS
 
 
+def usual_bye_points(scoring: str) -> float:
+    """What sitting a round out is worth when the night does not say: 14 victory points (as a Genova club
+    counts it), or 1 match point (a draw)."""
+    return 1.0 if scoring == "match" else 14.0
+
+
 class SettingRefused(ValueError):
     """A night's setting out of its bound, or not one of its choices: ``field`` names it; ``bound`` or
     ``choices`` says what it may be; ``case`` says which bound, where a setting has several ("hands" or

@@ -30,6 +30,7 @@ from ..tournament import (
     SettingRefused,
     bye_points_bound,
     round_length_bound,
+    usual_bye_points,
 )
 from ..tournament.grades import K_DEFAULT
 from ..translation import render, translate
@@ -157,9 +158,9 @@ class NightForm(FlaskForm):
     )
     recording = RadioField(lazy_gettext("Who records the hands"), choices=RECORDING_CHOICES, default="one")
     bye_points = WholeNumberField(
-        lazy_gettext("Victory points for sitting a round out"),
+        lazy_gettext("Sitting a round out is worth (empty: 14 victory points, or 1 with match points)"),
         [Bounded(_bye_points_bound)],
-        default=14,
+        empty=None,
         render_kw={"min": 0},
     )
     bye_difference = WholeNumberField(
@@ -193,7 +194,9 @@ class NightForm(FlaskForm):
             mitchell_step=_whole(self.mitchell_step),
             scoring=self.scoring.data or "scale",
             decisive=self.decisive.data,
-            bye_points=float(_whole(self.bye_points)),
+            bye_points=float(self.bye_points.data)
+            if self.bye_points.data is not None
+            else usual_bye_points(self.scoring.data or "scale"),
             bye_difference=_whole(self.bye_difference),
             handicap=self.handicap.data,
         )
