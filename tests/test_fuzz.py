@@ -441,5 +441,10 @@ def test_ten_thousand_hostile_requests_get_no_server_error(client, arena, part):
     errors = sum(count for status, count in statuses.items() if status >= 500)
     summary = ", ".join(f"{status}: {count}" for status, count in sorted(statuses.items()))
     FIGURES.append(f"fuzz part {part + 1} of {PARTS}: {sent} hostile requests, {errors} server errors ({summary})")
-    assert sum(statuses.values()) == sent
     assert errors == 0, summary
+    # The requests reach the app's checks, not only its 404s (an arena whose links broke would test nothing):
+    # a tenth at least are refused by a form's or the API's checks, and a tenth at least go through.
+    refused = statuses[400] + statuses[409] + statuses[422]
+    taken = sum(count for status, count in statuses.items() if 200 <= status < 400)
+    assert refused >= sent // 10, summary
+    assert taken >= sent // 10, summary
