@@ -222,13 +222,6 @@ def night_grades(night: Night, found: Mapping[int, Found] | None = None) -> Nigh
     if night.handicap is not None:
         for number, members in keys.items():
             if members:
-                at_start = [_before(graded, key, night.id, starting.get(key, START)) for key in members]
+                at_start = [graded.before(key, night.id, starting.get(key, START)) for key in members]
                 handicaps[number] = handicap(at_start, night.handicap)
     return NightGrades(shares, handicaps)
-
-
-def _before(graded: Grades, key: str, night_id: int, first: float) -> float:
-    """A member's grade before the night ``night_id`` (the last of the club's nights, the rounds being in order):
-    after the last night before it they played, or where they started."""
-    earlier = [value for played, value in graded.after_night.get(key, []) if played != night_id]
-    return earlier[-1] if earlier else first

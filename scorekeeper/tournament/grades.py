@@ -168,6 +168,12 @@ class Grades:
     def of_night(self, night: Hashable) -> list[Graded]:
         return [result for result in self.results if result.night == night]
 
+    def before(self, member: Member, night: Hashable, starting: float = START) -> float:
+        """The member's grade at the start of ``night`` when it is the last night graded: after the last
+        earlier night they played (the rounds being in order), or ``starting``."""
+        earlier = [value for played, value in self.after_night.get(member, []) if played != night]
+        return earlier[-1] if earlier else starting
+
 
 def grades(
     rounds: Iterable[PlayedRound],

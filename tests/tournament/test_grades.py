@@ -209,3 +209,16 @@ def test_a_handicap_is_50_less_the_pairs_mean_grade_times_20_over_100_times_h_ea
     assert handicap([38]) == pytest.approx(2.4)  # a two-handed night: the one player's grade
     with pytest.raises(ValueError, match="H is between"):
         handicap([50, 50], h=0)
+
+
+def test_a_members_grade_at_the_start_of_a_night_is_the_one_after_their_last_earlier_night():
+    """What a handicapped night reads: Ana and Luis beat Bea and Juan on night 1 (+5 each: 55, and 45); on
+    night 2 Ana and Bea play Carmen and Luis. At its start Ana is 55, Bea 45, Luis 55, and Carmen, new, 62 as
+    the club gave her: night 2's own result changes none of them."""
+    first = PlayedRound("night 1", [TableResult((("ana", "luis"), ("bea", "juan")), (100.0, 0.0))])
+    second = PlayedRound("night 2", [TableResult((("ana", "bea"), ("carmen", "luis")), (0.0, 100.0))])
+    found = grades([first, second], {"carmen": 62.0})
+    assert [found.before(member, "night 2") for member in ("ana", "bea", "luis")] == pytest.approx([55, 45, 55])
+    assert found.before("carmen", "night 2", 62.0) == 62.0
+    assert found.before("juan", "night 2") == pytest.approx(45)  # did not play night 2: after night 1
+    assert found.members["ana"].value != pytest.approx(55)  # night 2 moved her afterwards

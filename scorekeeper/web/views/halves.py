@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, current_app, make_response, redirect, render_template, request, session, url_for
+from flask import abort, make_response, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 from werkzeug.wrappers import Response
 
@@ -28,7 +28,7 @@ from ..wording import half_sent
 from .conditional import unchanged, version_tag
 from .games import Page, bp
 from .hands import REFUSED, game_hand_form, keep_refused, kept_refusal
-from .memory import remember_viewed
+from .memory import keep_on_phone, remember_viewed
 from .problems import problems_by_field, rule_problems
 
 
@@ -376,14 +376,7 @@ def _sender(game: Game, side: int, named: str | None) -> str | None:
 def _remember_sender(response: Response, sender: str | None) -> Response:
     """This phone says who sends next time too (its half form preselects them)."""
     if sender is not None:
-        response.set_cookie(
-            SENDER_COOKIE,
-            sender,
-            max_age=SENDER_COOKIE_AGE,
-            httponly=True,
-            samesite="Lax",
-            secure=current_app.config["SESSION_COOKIE_SECURE"],
-        )
+        keep_on_phone(response, SENDER_COOKIE, sender, SENDER_COOKIE_AGE)
     return response
 
 

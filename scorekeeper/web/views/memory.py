@@ -44,14 +44,20 @@ def keep_phone_cookie(response: Response) -> Response:
     """Send (or renew) the phone's cookie once this request has used it."""
     chosen = g.get("new_phone_id") or request.cookies.get(PHONE_COOKIE)
     if g.get("phone_used") and chosen and is_token(chosen):
-        response.set_cookie(
-            PHONE_COOKIE,
-            chosen,
-            max_age=PHONE_COOKIE_AGE,
-            httponly=True,
-            samesite="Lax",
-            secure=current_app.config["SESSION_COOKIE_SECURE"],
-        )
+        keep_on_phone(response, PHONE_COOKIE, chosen, PHONE_COOKIE_AGE)
+    return response
+
+
+def keep_on_phone(response: Response, name: str, value: str, max_age: int) -> Response:
+    """``response`` with a cookie this phone keeps for ``max_age`` seconds, out of scripts' reach."""
+    response.set_cookie(
+        name,
+        value,
+        max_age=max_age,
+        httponly=True,
+        samesite="Lax",
+        secure=current_app.config["SESSION_COOKIE_SECURE"],
+    )
     return response
 
 
