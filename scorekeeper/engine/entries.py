@@ -29,11 +29,20 @@ class CanastaCount:
     mixed: int = 0
     wild: int = 0
     samba: int = 0  # seven cards of one suit in sequence (Samba)
+    # The Canasta family (Burraco, Buraco, Burako): natural is a clean one, mixed a dirty one; and
+    semi: int = 0  # semi-clean burracos (Burraco)
+    ace_to_king: int = 0  # clean canastras from ace to king, of 500 (Buraco)
+    ace_to_ace: int = 0  # clean canastras from ace to ace, of 1000 (Buraco)
 
     @property
     def total(self) -> int:
         """Every canasta, whatever its kind."""
-        return self.natural + self.mixed + self.wild + self.samba
+        return self.natural + self.mixed + self.wild + self.samba + self.semi + self.ace_to_king + self.ace_to_ace
+
+    @property
+    def clean(self) -> int:
+        """The canastas without a wild card (the family's clean ones: natural, ace to king, ace to ace)."""
+        return self.natural + self.ace_to_king + self.ace_to_ace
 
 
 @dataclass(frozen=True)
@@ -44,6 +53,40 @@ class QuickEntry:
     canastas: CanastaCount = CanastaCount()
     hand_points: int = 0
     four_black_threes: bool = False  # melded by the side going out (a bonus in some rule sets) [S001] K12
+
+
+#: The suits a meld given by rank and counts is dealt, in turn, to be judged as cards (a set's suits do
+#: not change what it is or scores).
+GROUP_SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+
+
+@dataclass(frozen=True)
+class CardMeld:
+    """A meld of the Canasta family (Burraco, Buraco, Burako) as the table wrote it: its cards in
+    rank-and-suit notation (``"10H"``, ``"JK"``; a run low to high, its wild card where it stands), or a
+    set by its rank and counts as Canasta's melds are; and, if the table wrote one, the kind of canasta
+    it claims (``"clean"``, ``"dirty"``, ``"semi"``, ``"500"``, ``"1000"``, ``"wild"``)."""
+
+    cards: tuple[str, ...] = ()
+    rank: str = ""
+    naturals: int = 0
+    jokers: int = 0
+    twos: int = 0
+    claim: str = ""
+
+    @property
+    def by_rank(self) -> bool:
+        """Whether the meld was given by rank and counts rather than card by card."""
+        return not self.cards
+
+    def written(self) -> tuple[str, ...]:
+        """The meld's cards in rank-and-suit notation; a set given by rank gets its suits in turn."""
+        if self.cards:
+            return self.cards
+        rank = "3" if self.rank in ("3B", "3R") else self.rank
+        naturals = tuple(f"{rank}{GROUP_SUITS[i % 4]}" for i in range(max(self.naturals, 0)))
+        twos = tuple(f"2{GROUP_SUITS[i % 4]}" for i in range(max(self.twos, 0)))
+        return naturals + ("JK",) * max(self.jokers, 0) + twos
 
 
 def pooled_hand(hands: Sequence[Mapping[str, int]]) -> dict[str, int]:
@@ -76,6 +119,15 @@ class SideEntry:
     hands: tuple[Mapping[str, int], ...] = ()
     # Modern American: the special hand (one of SPECIAL_HANDS) the side went out with, if any
     special_hand: str = ""
+    # The Canasta family (Burraco, Buraco, Burako): the melds as cards (``melds`` stays empty), the cards
+    # held in rank-and-suit notation (or by rank in ``hand``), the side's packet ("taken", "not_taken",
+    # "taken_unplayed"), how it went out ("discard", "no_discard"; with ``went_out``) and the card it
+    # discarded to go out, when written
+    card_melds: tuple[CardMeld, ...] = ()
+    held_cards: tuple[str, ...] = ()
+    packet: str = ""
+    closing: str = ""
+    closing_discard: str = ""
 
     def __post_init__(self) -> None:
         unknown = set(self.hand).union(*self.hands) - set(HAND_KEYS)
@@ -93,7 +145,7 @@ class SideEntry:
         """Whether the side has anything melded on the table (red threes are not melds)."""
         if self.quick is not None:
             return self.quick.meld_points > 0 or self.quick.canastas.total > 0
-        return any(meld.size > 0 for meld in self.melds)
+        return any(meld.size > 0 for meld in self.melds) or bool(self.card_melds)
 
     def held(self, key: str) -> int:
         """How many cards of one key the side still holds."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Literal
 
 from .family_cards import family_card_values
 
@@ -78,3 +79,57 @@ BURAKO_MELDS = FamilyMelds(
     card_values=family_card_values(joker=50, two=20, ace=15, eight_to_king=10, three_to_seven=5),
     wild_canasta_bonus=1000,
 )
+
+
+#: The side's packet at the end of the hand: taken (and played), never taken, or taken and not played.
+Packet = Literal["taken", "not_taken", "taken_unplayed"]
+#: Whether the side went out, and how: by discarding a last card, or by melding every card.
+WentOut = Literal[False, "discard", "no_discard"]
+
+
+@dataclass(frozen=True)
+class FamilyHand:
+    """How a game of the family scores a side's hand beyond its melds, and what going out requires."""
+
+    #: Going out (chiusura, batida, cierre) [EB737][PLP][ACA3].
+    going_out_bonus: int = 100
+    #: No going-out bonus when the hand ended because the stock ran out [OMS] (I-K5).
+    no_going_out_bonus_on_stock_out: bool = False
+    #: A packet never taken [EB737][PLP][ACA3], counted minus.
+    packet_not_taken_penalty: int = 100
+    #: A packet taken and not played: ``"cards"``, its cards count as held and nothing more [EB17] (I-K4);
+    #: ``"flat"``, the packet-not-taken penalty [PLP][ACA3] (R-K1), the held cards as entered (D22).
+    packet_taken_unplayed: Literal["cards", "flat"] = "cards"
+    #: Going out needs the side's packet taken [EBCH][IU][ACA3].
+    going_out_needs_packet: bool = True
+    #: Going out needs a canasta: of any kind [EBCH][ACA3], clean [EB31][PTW][PJ] (I-K3, B-K4), or none.
+    going_out_needs_canasta: Literal["any", "clean"] | None = "any"
+    #: ``"required"``: going out only with a discard [EB31]; ``"either"``: with or without one [PJ] (D23).
+    going_out_with_discard: Literal["required", "either"] = "either"
+    #: Whether the card discarded to go out may be a wild card (never in Burraco [EB31]; D23).
+    wild_closing_discard: bool = True
+    #: A side without a clean canasta has its melded cards counted minus and loses its canastas' bonuses
+    #: [PTW newer text] (B-K3).
+    table_minus_without_clean: bool = False
+
+
+#: burraco (FIBur): close 100, none on a stock-out (I-K5); pozzetto not taken -100, taken and not played
+#: its cards held (I-K4); close with the pozzetto taken, a burraco of any kind (I-K3) and a discard that
+#: is not a wild card [EB31].
+BURRACO_HAND = FamilyHand(
+    no_going_out_bonus_on_stock_out=True,
+    going_out_with_discard="required",
+    wild_closing_discard=False,
+)
+
+#: buraco (Brazil): batida 100 with or without a discard, with the morto taken and a clean canastra
+#: (B-K4); morto not taken or taken and not played -100 [PLP]; no clean canastra, table minus (B-K3).
+BURACO_HAND = FamilyHand(
+    packet_taken_unplayed="flat",
+    going_out_needs_canasta="clean",
+    table_minus_without_clean=True,
+)
+
+#: burako (River Plate): cierre 100 with the muerto taken and a canasta of any kind (a canasta of wild
+#: cards too); muerto not taken or taken and unused -100 [ACA3] (R-K1); with or without a discard (D23).
+BURAKO_HAND = FamilyHand(packet_taken_unplayed="flat")

@@ -8,6 +8,7 @@ from itertools import accumulate
 
 from .entries import CanastaCount, SideEntry
 from .errors import RuleViolations
+from .family_hand import score_family_hand
 from .partnership import scoring_units
 from .rulesets import MatchMode, RuleSet, TargetRule, TiePolicy
 from .scoring import Breakdown, melded, score_units
@@ -31,8 +32,9 @@ def initial_meld_minimum(total: int, ruleset: RuleSet, hand_number: int | None =
 
 def minimum_after(total: int, ruleset: RuleSet, hand_number: int | None, outcome: Outcome) -> int | None:
     """The first-meld minimum of the hand after ``hand_number`` for a side now at ``total``; None after
-    the last round of a game of fixed hands, which no hand follows (score-api.md)."""
-    if outcome.game_over and ruleset.match_mode is MatchMode.ROUND:
+    the last round of a game of fixed hands, which no hand follows (score-api.md), and in a game without a
+    first-meld minimum (the family's: Burraco, Buraco, Burako)."""
+    if not ruleset.meld_minimum or (outcome.game_over and ruleset.match_mode is MatchMode.ROUND):
         return None
     return initial_meld_minimum(total, ruleset, hand_number + 1 if hand_number is not None else None)
 
@@ -167,17 +169,24 @@ def score_hand(
     ruleset: RuleSet,
     hand_number: int | None = None,
     partners: tuple[int, int] | None = None,
+    *,
+    ended_on_stock: bool = False,
 ) -> HandResult:
     """Score one hand for every side; raises ``RuleViolations`` for an entry that breaks a rule.
 
-    ``partners`` names the two cutthroat partners of the hand (two player indices).
+    ``partners`` names the two cutthroat partners of the hand (two player indices). ``ended_on_stock``:
+    the hand ended because the stock ran out (the family's games may then pay no going-out bonus).
     """
-    units = scoring_units(entries, partners if ruleset.cutthroat else None)
-    made = [melded(unit.entry, ruleset) for unit in units]  # each meld judged once for the whole hand
-    problems = hand_violations(entries, ruleset, partners, units=units, made=made)
-    if problems:
-        raise RuleViolations(problems)
-    breakdowns, canastas = score_units(entries, ruleset, units, made)
+    if ruleset.family_melds is not None:
+        family = score_family_hand(entries, ruleset, ended_on_stock=ended_on_stock)
+        breakdowns, canastas = list(family.breakdowns), list(family.canastas)
+    else:
+        units = scoring_units(entries, partners if ruleset.cutthroat else None)
+        made = [melded(unit.entry, ruleset) for unit in units]  # each meld judged once for the whole hand
+        problems = hand_violations(entries, ruleset, partners, units=units, made=made)
+        if problems:
+            raise RuleViolations(problems)
+        breakdowns, canastas = score_units(entries, ruleset, units, made)
     names = [entry.name for entry in entries]
     totals = [entry.total_before for entry in entries]
     out = next((index for index, entry in enumerate(entries) if entry.went_out), None)

@@ -13,8 +13,10 @@ from enum import StrEnum
 from typing import Any
 
 from .cards import HAND_KEYS, MELD_RANKS
-from .catalogue import RULESETS
+from .catalogue import FAMILY_RULESETS, RULESETS
 from .errors import OptionError
+from .family_cards import JOKER
+from .family_rules import FamilyHand, FamilyMelds
 from .i18n import N_, Msg
 from .rulesets import (
     MatchMode,
@@ -31,13 +33,12 @@ from .rulesets import (
 
 Converter = Callable[[str, object], object]
 
-#: Options every rule set offers at the start of a game (variants.md §4).
+#: The game's length and its end: options of every rule set, Canasta's and the family's.
+GAME_OPTIONS: tuple[str, ...] = ("target", "target_rule", "tie_policy", "match_mode", "hands_in_match")
+
+#: Options every Canasta rule set offers at the start of a game (variants.md §4).
 COMMON_OPTIONS: tuple[str, ...] = (
-    "target",
-    "target_rule",
-    "tie_policy",
-    "match_mode",
-    "hands_in_match",
+    *GAME_OPTIONS,
     "canastas_to_go_out",
     "go_out_bonus",
     "concealed_total",
@@ -187,6 +188,18 @@ def _rank_bonus(option: str, value: object) -> Mapping[str, int]:
     return frozen_map({str(rank): _as_int(option, bonus, 0, 100_000) for rank, bonus in value.items()})
 
 
+def _one_of(*choices: str | None) -> Converter:
+    """One of a few fixed values (a string, or null where None is one of them)."""
+
+    def convert(option: str, value: object) -> str | None:
+        if value not in choices or (value is not None and not isinstance(value, str)):
+            written = ", ".join("null" if choice is None else choice for choice in choices)
+            raise _wrong(option, Msg(N_("one of %(choices)s"), {"choices": written}))
+        return value if value is None else str(value)
+
+    return convert
+
+
 def _card_values(option: str, value: object) -> Mapping[str, int]:
     expected = Msg(N_('an object from every card key to its value, e.g. {"JOKER": 50, "2": 20, ...}'))
     if not isinstance(value, Mapping) or set(value) != set(HAND_KEYS):
@@ -195,6 +208,37 @@ def _card_values(option: str, value: object) -> Mapping[str, int]:
 
 
 MONEY = _int(0, 100_000)
+
+#: The family's meld parameters a house rule may set (rules/family.md §3), each a field of ``FamilyMelds``;
+#: ``joker_value`` sets the joker's card value.
+FAMILY_MELD_PARAMETERS: dict[str, Converter] = {
+    "jokers": _bool,
+    "joker_value": _int(0, 1000),
+    "sets_allowed": _bool,
+    "ace_to_ace": _bool,
+    "semi_clean": _bool,
+    "semi_clean_wild_at_end": _bool,
+    "clean_bonus": MONEY,
+    "semi_clean_bonus": MONEY,
+    "dirty_bonus": MONEY,
+    "ace_to_king_bonus": _optional(MONEY),
+    "ace_to_ace_bonus": _optional(MONEY),
+    "wild_canasta_bonus": _optional(MONEY),
+}
+
+#: The family's hand parameters a house rule may set, each a field of ``FamilyHand``.
+FAMILY_HAND_PARAMETERS: dict[str, Converter] = {
+    "going_out_bonus": MONEY,
+    "no_going_out_bonus_on_stock_out": _bool,
+    "packet_not_taken_penalty": MONEY,
+    "going_out_needs_canasta": _one_of("any", "clean", None),
+    "going_out_with_discard": _one_of("required", "either"),
+    "wild_closing_discard": _bool,
+    "table_minus_without_clean": _bool,
+}
+
+#: What a game of the family may override: its length, its players and its own parameters.
+FAMILY_OVERRIDABLE = frozenset({*GAME_OPTIONS, "players", *FAMILY_MELD_PARAMETERS, *FAMILY_HAND_PARAMETERS})
 
 #: Every overridable parameter and how its value is checked.
 PARAMETERS: dict[str, Converter] = {
@@ -275,13 +319,16 @@ PARAMETERS: dict[str, Converter] = {
     "last_red_three_may_meld": _bool,
     "top_card_counts_for_minimum": _bool,
     "canastas_count_for_minimum": _bool,
+    **FAMILY_MELD_PARAMETERS,
+    **FAMILY_HAND_PARAMETERS,
 }
 
 
 def offered_options(ruleset: RuleSet) -> tuple[str, ...]:
     """The house-rule options a new game shows for this rule set, in display order."""
     variants = ("players",) if ruleset.player_variants else ()
-    return variants + COMMON_OPTIONS + tuple(o for o in ruleset.extra_options if o not in COMMON_OPTIONS)
+    common = COMMON_OPTIONS if ruleset.family_melds is None else GAME_OPTIONS
+    return variants + common + tuple(o for o in ruleset.extra_options if o not in common)
 
 
 def configure(ruleset: RuleSet, options: Mapping[str, object] | None = None, sides: int | None = None) -> RuleSet:
@@ -293,6 +340,7 @@ def configure(ruleset: RuleSet, options: Mapping[str, object] | None = None, sid
     """
     options = dict(options or {})
     checked = {name: _convert(name, value) for name, value in options.items()}
+    _check_belongs(ruleset, checked)
     players = checked.pop("players", ruleset.players)
     assert isinstance(players, int)
     if players != ruleset.players and players not in ruleset.player_variants:
@@ -325,7 +373,7 @@ def configured(ruleset_id: str, options: Mapping[str, object] | None = None, sid
     key = (ruleset_id, json.dumps(options or {}, sort_keys=True, default=repr), sides)
     found = _configured.get(key)
     if found is None:
-        found = configure(RULESETS[ruleset_id], options, sides)
+        found = configure(RULESETS.get(ruleset_id) or FAMILY_RULESETS[ruleset_id], options, sides)
         if len(_configured) < KEPT_CONFIGURED:
             _configured[key] = found
     return found
@@ -338,9 +386,39 @@ def _convert(name: str, value: object) -> object:
     return converter(name, value)
 
 
+def _check_belongs(ruleset: RuleSet, checked: Mapping[str, object]) -> None:
+    """Refuse a house rule the rule set has no use for: the family's on a Canasta rule set, Canasta's on a
+    game of the family (a rule that would be taken and then ignored)."""
+    family = ruleset.family_melds is not None
+    for name in checked:
+        if family and name not in FAMILY_OVERRIDABLE:
+            raise OptionError(name, N_("%(option)s is a house rule of Canasta, not of this game."), {"option": name})
+        if not family and (name in FAMILY_MELD_PARAMETERS or name in FAMILY_HAND_PARAMETERS):
+            raise OptionError(
+                name, N_("%(option)s is a house rule of Burraco, Buraco and Burako only."), {"option": name}
+            )
+
+
 def _apply(ruleset: RuleSet, overrides: Mapping[str, object]) -> RuleSet:
     values: dict[str, Any] = dict(overrides)  # each value was checked by its converter
+    melds = {name: values.pop(name) for name in list(values) if name in FAMILY_MELD_PARAMETERS}
+    hand = {name: values.pop(name) for name in list(values) if name in FAMILY_HAND_PARAMETERS}
+    if melds and ruleset.family_melds is not None:
+        values["family_melds"] = _family_melds(ruleset.family_melds, melds)
+    if hand and ruleset.family_hand is not None:
+        values["family_hand"] = dataclasses.replace(ruleset.family_hand, **hand)
     return dataclasses.replace(ruleset, **values) if values else ruleset
+
+
+def _family_melds(melds: FamilyMelds, overrides: dict[str, Any]) -> FamilyMelds:
+    """The family's meld parameters with house rules: a joker's value is a card value, and a run from
+    ace to ace holds 14 natural cards (13 without it)."""
+    joker_value = overrides.pop("joker_value", None)
+    if joker_value is not None:
+        overrides["card_values"] = frozen_map({**melds.card_values, JOKER: joker_value})
+    if "ace_to_ace" in overrides:
+        overrides["max_run_naturals"] = 14 if overrides["ace_to_ace"] else 13
+    return dataclasses.replace(melds, **overrides)
 
 
 def _check_consistent(ruleset: RuleSet) -> None:
@@ -359,17 +437,29 @@ def _check_consistent(ruleset: RuleSet) -> None:
 def parameters(ruleset: RuleSet) -> dict[str, Any]:
     """Every value the engine uses, JSON-ready, under the names of variants.md §6."""
     values: dict[str, Any] = {}
+    family = ruleset.family_melds is not None
     for item in dataclasses.fields(ruleset):
-        if item.name in IDENTITY_FIELDS:
+        used = item.name in FAMILY_ONLY_FIELDS | FAMILY_SHARED_FIELDS if family else item.name not in FAMILY_ONLY_FIELDS
+        if item.name in IDENTITY_FIELDS or not used:
             continue
         values[item.name] = _jsonable(getattr(ruleset, item.name))
     values["penalty_list"] = [{"key": p.key, "points": p.points, "reason": p.reason} for p in ruleset.penalty_list]
     return values
 
 
+#: The rule set's fields only a game of the family uses, and those it shares with Canasta's (the table and
+#: the game's length); every other field is Canasta's, left out of a family game's parameters.
+FAMILY_ONLY_FIELDS = frozenset({"family_melds", "family_hand", "meld_minimum"})
+FAMILY_SHARED_FIELDS = frozenset({"players", "sides_allowed", "individual", "decks", "deal", *GAME_OPTIONS})
+
+
 def _jsonable(value: object) -> Any:
     if isinstance(value, WildMeld):
         return dataclasses.asdict(value)
+    if isinstance(value, (FamilyMelds, FamilyHand)):
+        return {item.name: _jsonable(getattr(value, item.name)) for item in dataclasses.fields(value)}
+    if isinstance(value, frozenset):
+        return sorted(_jsonable(item) for item in value)
     if isinstance(value, StrEnum):
         return value.value
     if isinstance(value, Mapping):

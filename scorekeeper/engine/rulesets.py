@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from .cards import CLASSIC_CARD_VALUES, SPECIAL_HANDS
+from .family_rules import FamilyHand, FamilyMelds
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -223,6 +224,15 @@ class RuleSet:
     top_card_counts_for_minimum: bool = True
     canastas_count_for_minimum: bool = False
 
+    # The Canasta family's club games (Burraco, Buraco, Burako; rules/family.md): melds written as their cards
+    # (runs of one suit, one wild card a meld, burracos clean, semi-clean or dirty) and judged by
+    # ``family_melds``; a side's packet, going out and held cards scored by ``family_hand``. None: Canasta's
+    # melds by rank, scored by the parameters above.
+    family_melds: FamilyMelds | None = None
+    family_hand: FamilyHand | None = None
+    # A side's first meld of a hand must reach a minimum (K15-K18); the family's games have none.
+    meld_minimum: bool = True
+
     # The table's penalties this rule set lists (S001, S003H, S003A)
     penalty_list: tuple[PenaltyKind, ...] = ()
 
@@ -256,6 +266,11 @@ class RuleSet:
     def special_hands(self) -> tuple[str, ...]:
         """The special hands these rules score."""
         return tuple(kind for kind in SPECIAL_HANDS if self.special_hand_value(kind))
+
+    @property
+    def packet(self) -> bool:
+        """Whether each side has a packet (pozzetto, morto, muerto) to take: the family's games."""
+        return self.family_hand is not None
 
     @property
     def players_allowed(self) -> tuple[int, ...]:

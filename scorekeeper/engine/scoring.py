@@ -28,12 +28,15 @@ class Breakdown:
     special_bonus: int = 0
     hand_points: int = 0
     penalties: int = 0
+    #: The Canasta family: the side's packet (pozzetto, morto, muerto) not taken or not played, minus.
+    packet: int = 0
 
     @property
     def total(self) -> int:
         """The hand score: the sum of the items."""
         return (
-            self.meld_points
+            self.packet
+            + self.meld_points
             + self.canasta_bonus
             + self.red_three_bonus
             + self.going_out_bonus
@@ -42,9 +45,9 @@ class Breakdown:
             + self.penalties
         )
 
-    def as_dict(self) -> dict[str, int]:
-        """The items by name, in the spec's order."""
-        return {item.name: getattr(self, item.name) for item in fields(self)}
+    def as_dict(self, *, packet: bool = False) -> dict[str, int]:
+        """The items by name, in the spec's order; ``packet`` only where the game has one (the family's)."""
+        return {item.name: getattr(self, item.name) for item in fields(self) if packet or item.name != "packet"}
 
 
 @dataclass(frozen=True)

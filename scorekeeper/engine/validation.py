@@ -9,6 +9,7 @@ from .cards import NATURAL_RANKS, SEQUENCE_ORDER, Card
 from .deck import CARD_NAMES, deck_violations
 from .entries import CanastaCount, SideEntry
 from .errors import RuleViolation, RuleViolations
+from .family_hand import score_family_hand
 from .i18n import N_, Msg
 from .partnership import Unit, scoring_units
 from .rulesets import RedThreeInHand, RuleSet
@@ -28,6 +29,12 @@ def hand_violations(
     ``units`` and ``made`` are the hand's scoring units and their melds judged, when the caller
     has already worked them out (``score_hand`` does, to score with the same).
     """
+    if ruleset.family_melds is not None:
+        try:
+            score_family_hand(entries, ruleset)
+        except RuleViolations as refused:
+            return list(refused.violations)
+        return []
     problems: list[RuleViolation] = []
     if len(entries) not in ruleset.sides_allowed:
         allowed = " / ".join(str(n) for n in ruleset.sides_allowed)

@@ -15,17 +15,19 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine import RuleViolations
 from scorekeeper.engine.family_melds import FamilyMeld, meld_of
-from scorekeeper.engine.family_rules import BURACO_MELDS, BURAKO_MELDS, BURRACO_MELDS, FamilyMelds
-from scorekeeper.engine.family_scoring import (
+from scorekeeper.engine.family_rules import (
     BURACO_HAND,
+    BURACO_MELDS,
     BURAKO_HAND,
+    BURAKO_MELDS,
     BURRACO_HAND,
+    BURRACO_MELDS,
     FamilyHand,
-    FamilySideScore,
+    FamilyMelds,
     Packet,
     WentOut,
-    score_side,
 )
+from scorekeeper.engine.family_scoring import FamilySideScore, score_side
 
 GAMES: dict[str, tuple[FamilyMelds, FamilyHand]] = {
     "burraco": (BURRACO_MELDS, BURRACO_HAND),

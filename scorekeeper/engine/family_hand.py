@@ -1,0 +1,426 @@
+"""The Canasta family's club games (Burraco, Buraco, Burako): a whole hand, every side, and the checks
+that span the sides (who went out, what the packs hold).
+
+Each side is scored by ``family_scoring.score_side`` from its melds read by ``family_melds.meld_of``; a
+side given the paper sheet's way (its card points melded, canastas by kind, the points it holds) is
+scored here from those figures by the same parameters (rules/family.md §5).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from .entries import CanastaCount, CardMeld, QuickEntry, SideEntry
+from .errors import RuleViolation, RuleViolations
+from .family_cards import JOKER, RANKS, card_violation, parse_card
+from .family_claims import claim_violation
+from .family_melds import FamilyCanasta, FamilyMeld, meld_of, meld_violations
+from .family_rules import FamilyHand, FamilyMelds, Packet, WentOut
+from .family_scoring import FamilySideScore, score_side
+from .i18n import N_
+from .rulesets import RuleSet
+from .scoring import Breakdown
+
+#: A side's packet, as an entry may give it.
+PACKETS: tuple[str, ...] = ("taken", "not_taken", "taken_unplayed")
+#: How a side went out, as an entry may give it.
+CLOSINGS: tuple[str, ...] = ("discard", "no_discard")
+#: Canasta's keys for the cards held by rank, read as the family's ranks (threes are plain threes).
+HELD_RANKS: dict[str, str] = {"JOKER": JOKER, "3R": "3", "3B": "3", **{rank: rank for rank in RANKS}}
+#: The fewest points a canasta's seven cards can hold: seven cards of 5.
+LEAST_CANASTA_POINTS = 35
+
+
+@dataclass(frozen=True)
+class FamilyHandScore:
+    """Every side's breakdown and canastas for a hand of the family."""
+
+    breakdowns: tuple[Breakdown, ...]
+    canastas: tuple[CanastaCount, ...]
+
+
+def _at(problem: RuleViolation, side: int, field: str | None = None) -> RuleViolation:
+    return replace(problem, side=side, field=field if field is not None else problem.field)
+
+
+def _broken(rule: str, template: str, side: int | None, where: str | None, **params: object) -> RuleViolation:
+    return RuleViolation(rule, template, params, side, where)
+
+
+def _held_cards(entry: SideEntry) -> tuple[str, ...]:
+    """The side's held cards as cards: written ones, and those given by rank with suits in turn."""
+    by_rank = []
+    for key, count in entry.hand.items():
+        rank = HELD_RANKS.get(key, key)
+        by_rank += [JOKER if rank == JOKER else f"{rank}{'SHDC'[i % 4]}" for i in range(max(count, 0))]
+    return (*entry.held_cards, *by_rank)
+
+
+def _canasta_count(melds: Sequence[FamilyMeld]) -> CanastaCount:
+    kinds = Counter(meld.canasta for meld in melds if meld.canasta is not None)
+    return CanastaCount(
+        natural=kinds[FamilyCanasta.CLEAN],
+        mixed=kinds[FamilyCanasta.DIRTY],
+        wild=kinds[FamilyCanasta.WILD],
+        semi=kinds[FamilyCanasta.SEMI],
+        ace_to_king=kinds[FamilyCanasta.ACE_TO_KING],
+        ace_to_ace=kinds[FamilyCanasta.ACE_TO_ACE],
+    )
+
+
+def _read_melds(
+    written: Sequence[CardMeld], side: int, rules: FamilyMelds
+) -> tuple[list[FamilyMeld], list[RuleViolation]]:
+    melds: list[FamilyMeld] = []
+    problems: list[RuleViolation] = []
+    for position, meld in enumerate(written):
+        field = f"melds[{position}]"
+        broken = meld_violations(meld.written(), rules)
+        if broken:
+            problems += [_at(problem, side, field) for problem in broken]
+            continue
+        read = meld_of(meld.written(), rules)
+        if meld.claim:
+            wrong = claim_violation(read, meld.claim)
+            if wrong is not None:
+                problems.append(_at(wrong, side, f"{field}.claim"))
+        melds.append(read)
+    return melds, problems
+
+
+def _side_score(
+    entry: SideEntry, side: int, ruleset: RuleSet, ended_on_stock: bool
+) -> tuple[FamilySideScore | None, CanastaCount, list[RuleViolation]]:
+    melds_rules, hand_rules = _family(ruleset)
+    problems = _entry_problems(entry, side)
+    if entry.quick is not None:
+        score, canastas, quick_problems = _quick_score(entry, entry.quick, side, ruleset, ended_on_stock)
+        return score, canastas, problems + quick_problems
+    melds, meld_problems = _read_melds(entry.card_melds, side, melds_rules)
+    problems += meld_problems
+    canastas = _canasta_count(melds)
+    if problems:
+        return None, canastas, problems
+    try:
+        score = score_side(
+            melds,
+            _held_cards(entry),
+            packet=_packet(entry),
+            went_out=_went_out(entry),
+            closing_discard=entry.closing_discard or None,
+            ended_on_stock=ended_on_stock,
+            melds_rules=melds_rules,
+            hand_rules=hand_rules,
+        )
+    except RuleViolations as refused:
+        return None, canastas, [_at(problem, side) for problem in refused.violations]
+    return score, canastas, []
+
+
+def _family(ruleset: RuleSet) -> tuple[FamilyMelds, FamilyHand]:
+    assert ruleset.family_melds is not None
+    assert ruleset.family_hand is not None
+    return ruleset.family_melds, ruleset.family_hand
+
+
+def _packet(entry: SideEntry) -> Packet:
+    packet = entry.packet or "not_taken"
+    assert packet in PACKETS
+    return packet  # type: ignore[return-value]
+
+
+def _went_out(entry: SideEntry) -> WentOut:
+    if not entry.went_out:
+        return False
+    return "no_discard" if entry.closing == "no_discard" else "discard"
+
+
+def _entry_problems(entry: SideEntry, side: int) -> list[RuleViolation]:
+    """What a side's entry says that the family's scoring cannot read."""
+    problems: list[RuleViolation] = []
+    if entry.packet not in PACKETS:
+        problems.append(
+            _broken(
+                "family_packet_unknown",
+                N_("Say what became of the side's packet: taken, not taken, or taken and not played."),
+                side,
+                "packet",
+            )
+        )
+    if entry.went_out and entry.closing not in CLOSINGS:
+        problems.append(
+            _broken(
+                "family_going_out_how",
+                N_("Say how the side went out: by discarding its last card, or by melding every card."),
+                side,
+                "went_out",
+            )
+        )
+    canasta_only = [
+        name
+        for name, given in (
+            ("melds", entry.melds),
+            ("red_threes", entry.red_threes),
+            ("concealed", entry.concealed),
+            ("hand_by_value", entry.hand_by_value),
+            ("black_threes", entry.black_threes),
+            ("hands", entry.hands),
+            ("special_hand", entry.special_hand),
+        )
+        if given
+    ]
+    problems += [
+        _broken(
+            "family_not_in_this_game",
+            N_("%(field)s is Canasta's; this game has no such thing."),
+            side,
+            name,
+            field=name,
+        )
+        for name in canasta_only
+    ]
+    negative = [key for key, count in entry.hand.items() if count < 0]
+    if any(penalty.points < 0 for penalty in entry.penalties):
+        negative.append("penalties")
+    for meld in entry.card_melds:
+        if min(meld.naturals, meld.jokers, meld.twos) < 0:
+            negative.append("melds")
+    if negative:
+        problems.append(
+            _broken(
+                "negative_count",
+                N_("A count of cards cannot be below zero: %(field)s."),
+                side,
+                "hand",
+                field=", ".join(negative),
+            )
+        )
+    return problems
+
+
+def _quick_score(
+    entry: SideEntry, quick: QuickEntry, side: int, ruleset: RuleSet, ended_on_stock: bool
+) -> tuple[FamilySideScore | None, CanastaCount, list[RuleViolation]]:
+    """A side's hand from the paper sheet's figures: its card points melded, its canastas by kind, the
+    points it holds; packet and going out as in a detailed entry."""
+    melds_rules, hand_rules = _family(ruleset)
+    canastas = quick.canastas
+    problems = [
+        _broken(
+            "not_multiple_of_five",
+            N_("%(field)s must be a multiple of 5: every card is worth 5, 10, 15, 20, 30 or 50."),
+            side,
+            name,
+            field=name,
+        )
+        for name, value in (("meld_points", quick.meld_points), ("hand_points", quick.hand_points))
+        if value % 5
+    ]
+    bonuses = {
+        "natural": melds_rules.clean_bonus,
+        "mixed": melds_rules.dirty_bonus,
+        "semi": melds_rules.semi_clean_bonus if melds_rules.semi_clean else None,
+        "ace_to_king": melds_rules.ace_to_king_bonus,
+        "ace_to_ace": melds_rules.ace_to_ace_bonus,
+        "wild": melds_rules.wild_canasta_bonus,
+        "samba": None,
+    }
+    for kind, bonus in bonuses.items():
+        count = getattr(canastas, kind)
+        if count < 0 or (count and bonus is None):
+            problems.append(
+                _broken(
+                    "family_quick_canasta_kind",
+                    N_("This game has no canastas of this kind, or a count below zero: %(field)s."),
+                    side,
+                    f"canastas.{kind}",
+                    field=f"canastas.{kind}",
+                )
+            )
+    if quick.meld_points >= 0 and canastas.total * LEAST_CANASTA_POINTS > quick.meld_points:
+        problems.append(
+            _broken(
+                "quick_canastas_exceed_meld_points",
+                N_(
+                    "These canastas hold cards worth at least %(least)s points, more than the %(points)s points melded."
+                ),
+                side,
+                "meld_points",
+                least=canastas.total * LEAST_CANASTA_POINTS,
+                points=quick.meld_points,
+            )
+        )
+    went_out = _went_out(entry)
+    problems += _quick_going_out_problems(entry, canastas, side, hand_rules)
+    if problems:
+        return None, canastas, problems
+    table_minus = hand_rules.table_minus_without_clean and quick.meld_points > 0 and not canastas.clean
+    canasta_bonus = sum(getattr(canastas, kind) * (bonus or 0) for kind, bonus in bonuses.items())
+    melded = -quick.meld_points if table_minus else quick.meld_points
+    bonus_lost = ended_on_stock and hand_rules.no_going_out_bonus_on_stock_out
+    going_out = hand_rules.going_out_bonus if went_out and not bonus_lost else 0
+    packet = _packet(entry)
+    flat = packet == "not_taken" or (packet == "taken_unplayed" and hand_rules.packet_taken_unplayed == "flat")
+    packet_points = -hand_rules.packet_not_taken_penalty if flat else 0
+    bonuses_kept = 0 if table_minus else canasta_bonus
+    total = melded + bonuses_kept + going_out + packet_points - quick.hand_points
+    return (
+        FamilySideScore(melded, bonuses_kept, going_out, packet_points, -quick.hand_points, total, table_minus),
+        canastas,
+        [],
+    )
+
+
+def _quick_going_out_problems(
+    entry: SideEntry, canastas: CanastaCount, side: int, rules: FamilyHand
+) -> list[RuleViolation]:
+    """The going-out checks of ``family_scoring`` for a side that gives canastas by kind."""
+    if not entry.went_out:
+        return []
+    problems = []
+    if rules.going_out_needs_packet and entry.packet != "taken":
+        problems.append(
+            _broken(
+                "family_going_out_without_packet",
+                N_("A side goes out only after taking its packet and playing it."),
+                side,
+                "packet",
+            )
+        )
+    if rules.going_out_needs_canasta == "any" and not canastas.total:
+        problems.append(
+            _broken("family_going_out_without_canasta", N_("A side goes out only with a canasta."), side, "went_out")
+        )
+    if rules.going_out_needs_canasta == "clean" and not canastas.clean:
+        problems.append(
+            _broken(
+                "family_going_out_without_clean_canasta",
+                N_("In this game a side goes out only with a clean canasta, one without a wild card."),
+                side,
+                "went_out",
+            )
+        )
+    if entry.closing == "no_discard" and rules.going_out_with_discard == "required":
+        problems.append(
+            _broken(
+                "family_going_out_without_discard",
+                N_("In this game a side goes out only by discarding its last card, never by melding it."),
+                side,
+                "went_out",
+            )
+        )
+    return problems
+
+
+def _deck_problems(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[RuleViolation]:
+    """More cards than the packs hold, across every side: of one card (written card by card), of one rank,
+    or jokers (none where the game has none)."""
+    melds_rules, _ = _family(ruleset)
+    decks = ruleset.decks
+    by_card: Counter[str] = Counter()
+    by_rank: Counter[str] = Counter()
+    for entry in entries:
+        if entry.quick is not None:
+            continue
+        for meld in entry.card_melds:
+            cards = meld.written()
+            if any(card_violation(card) for card in cards):
+                continue
+            read = [parse_card(card) for card in cards]
+            by_rank.update(card.rank for card in read)
+            if not meld.by_rank:
+                by_card.update(str(card) for card in read if not card.is_joker)
+        held = [text for text in entry.held_cards if card_violation(text) is None]
+        by_card.update(str(parse_card(text)) for text in held if not parse_card(text).is_joker)
+        by_rank.update(parse_card(text).rank for text in held)
+        by_rank.update({HELD_RANKS.get(key, key): count for key, count in entry.hand.items() if count > 0})
+    problems: list[RuleViolation] = []
+    jokers_limit = 2 * decks if melds_rules.jokers else 0
+    if by_rank[JOKER] > jokers_limit:
+        problems.append(
+            _broken(
+                "family_cards_exceed_deck",
+                N_("The packs hold %(limit)s of %(card)s; the entry has %(count)s."),
+                None,
+                None,
+                limit=jokers_limit,
+                card=JOKER,
+                count=by_rank[JOKER],
+            )
+        )
+    for rank in RANKS:
+        if by_rank[rank] > 4 * decks:
+            problems.append(
+                _broken(
+                    "family_cards_exceed_deck",
+                    N_("The packs hold %(limit)s of %(card)s; the entry has %(count)s."),
+                    None,
+                    None,
+                    limit=4 * decks,
+                    card=rank,
+                    count=by_rank[rank],
+                )
+            )
+    for card, count in sorted(by_card.items()):
+        if count > decks and by_rank[card[:-1]] <= 4 * decks:
+            problems.append(
+                _broken(
+                    "family_cards_exceed_deck",
+                    N_("The packs hold %(limit)s of %(card)s; the entry has %(count)s."),
+                    None,
+                    None,
+                    limit=decks,
+                    card=card,
+                    count=count,
+                )
+            )
+    return problems
+
+
+def score_family_hand(
+    entries: Sequence[SideEntry], ruleset: RuleSet, *, ended_on_stock: bool = False
+) -> FamilyHandScore:
+    """Every side's score for a hand of the family; raise ``RuleViolations`` with every rule broken, on
+    every side. ``ended_on_stock``: the hand ended because the stock ran out."""
+    problems: list[RuleViolation] = []
+    if len(entries) not in ruleset.sides_allowed:
+        allowed = " / ".join(str(n) for n in ruleset.sides_allowed)
+        problems.append(
+            _broken(
+                "side_count",
+                N_("This rule set is played by %(allowed)s sides; the entry has %(sides)s."),
+                None,
+                "sides",
+                allowed=allowed,
+                sides=len(entries),
+            )
+        )
+    if sum(1 for entry in entries if entry.went_out) > 1:
+        problems.append(_broken("two_sides_out", N_("Only one side can go out in a hand."), None, "went_out"))
+    scores: list[FamilySideScore | None] = []
+    canastas: list[CanastaCount] = []
+    for side, entry in enumerate(entries):
+        score, made, side_problems = _side_score(entry, side, ruleset, ended_on_stock)
+        scores.append(score)
+        canastas.append(made)
+        problems += side_problems
+    problems += _deck_problems(entries, ruleset)
+    if problems:
+        raise RuleViolations(problems)
+    breakdowns = []
+    for entry, score in zip(entries, scores, strict=True):
+        assert score is not None
+        penalties = -sum(penalty.points for penalty in entry.penalties)
+        breakdowns.append(
+            Breakdown(
+                meld_points=score.melded,
+                canasta_bonus=score.canasta_bonuses,
+                going_out_bonus=score.going_out,
+                hand_points=score.hand,
+                penalties=penalties,
+                packet=score.packet,
+            )
+        )
+    return FamilyHandScore(tuple(breakdowns), tuple(canastas))
