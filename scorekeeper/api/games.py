@@ -17,8 +17,9 @@ from ..engine import RULESETS, OptionError, RuleViolations
 from ..engine.i18n import N_, Msg
 from ..engine.options import table_options
 from ..services.export import import_game
+from ..services.sheet import SheetHand
 from ..shapes import answers, requests
-from ..shapes.by_ruleset import refuse_unused_fields
+from ..shapes.by_ruleset import side_entries
 from ..shapes.limits import is_token
 from ..shapes.problems import ShapeError, read
 from ..store.kept import Kept
@@ -36,9 +37,26 @@ from .scoring import side_score_json, violation_json, violations_reply
 Reply = Response | tuple[Response, int] | BaseResponse
 
 
+def hand_json(hand: SheetHand, family: bool) -> answers.GameHand:
+    """A hand of a game, as entered and as scored (how it ended, where that changes a score)."""
+    kept: answers.GameHand = {
+        "number": hand.number,
+        "version": hand.version,
+        "dealer": hand.dealer,
+        "partners": hand.record.get("partners"),
+        "entries": [entry_json(side) for side in hand.record["sides"]],
+        "sides": [side_score_json(side, family=family) for side in hand.result.sides],
+        "counted": hand.counted,
+    }
+    if hand.record.get("end"):
+        kept["end"] = hand.record["end"]
+    return kept
+
+
 def game_json(game: Game) -> answers.Game:
     """A game with its whole sheet, every number from the engine."""
     sheet = services.compute_sheet(game)
+    family = sheet.ruleset.family_melds is not None
     return {
         "id": game.public_id,
         "ruleset": game.ruleset_id,
@@ -55,18 +73,7 @@ def game_json(game: Game) -> answers.Game:
             "sheet": url_for("games.sheet", public_id=game.public_id, _external=True),
             "api": url_for("api.read_game", public_id=game.public_id, _external=True),
         },
-        "hands": [
-            {
-                "number": hand.number,
-                "version": hand.version,
-                "dealer": hand.dealer,
-                "partners": hand.record.get("partners"),
-                "entries": [entry_json(side) for side in hand.record["sides"]],
-                "sides": [side_score_json(side) for side in hand.result.sides],
-                "counted": hand.counted,
-            }
-            for hand in sheet.hands
-        ],
+        "hands": [hand_json(hand, family) for hand in sheet.hands],
         "totals": list(sheet.totals),
         "next_hand": sheet.next_hand,
         "next_dealer": sheet.next_dealer,
@@ -172,9 +179,11 @@ def _record(hand: requests.HandBody, game: Game) -> Record:
     sides = len(game.sides)
     if len(hand.sides) != sides:
         raise ShapeError("sides", Msg(N_("sides must hold one entry per side: %(count)s."), {"count": sides}))
-    entries = hand.entries()
-    refuse_unused_fields(services.game_ruleset(game), entries)
-    return {"partners": hand.partners, "sides": [side_from_entry(entry) for entry in entries]}
+    entries = side_entries(services.game_ruleset(game), hand.sides)
+    record: Record = {"partners": hand.partners, "sides": [side_from_entry(entry) for entry in entries]}
+    if hand.end:
+        record["end"] = hand.end
+    return record
 
 
 def change_refused(exc: Exception, game: Game) -> Reply:

@@ -16,7 +16,7 @@ from .. import services
 from ..engine import RuleViolations
 from ..engine.i18n import N_, Msg
 from ..shapes import requests
-from ..shapes.by_ruleset import refuse_unused_fields
+from ..shapes.by_ruleset import side_entries
 from ..shapes.limits import is_token
 from ..shapes.problems import ShapeError, read
 from ..store.models import Game
@@ -108,8 +108,7 @@ def send_half(public_id: str, number: int, side: int) -> Reply:
             raise ShapeError(
                 "partners", Msg(N_("partners must be two different side numbers from 0 to %(last)s."), {"last": last})
             )
-        entry = body.entry.entry()
-        refuse_unused_fields(services.game_ruleset(game), (entry,))
+        [entry] = side_entries(services.game_ruleset(game), [body.entry], field="entry")
         services.send_half(
             game,
             side,

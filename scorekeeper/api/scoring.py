@@ -22,7 +22,7 @@ from ..engine.game import HandResult, SideScore
 from ..engine.options import offered_options, parameters
 from ..reference import rule_help_path
 from ..shapes import answers
-from ..shapes.by_ruleset import refuse_unused_fields, require_the_round
+from ..shapes.by_ruleset import require_the_round, side_entries
 from ..shapes.problems import ShapeError, read
 from ..shapes.requests import ScoreRequest
 from ..translation import _, render, translate
@@ -76,31 +76,41 @@ def violation_json(violation: RuleViolation, ruleset_id: str = "classic") -> ans
     }
 
 
-def side_score_json(side: SideScore) -> answers.SideScore:
-    """One side's result for a hand, as the scoring API and the game API both give it."""
-    canastas: answers.Canastas = {
-        "natural": side.canastas.natural,
-        "mixed": side.canastas.mixed,
-        "wild": side.canastas.wild,
-    }
-    if side.canastas.samba:
-        canastas["samba"] = side.canastas.samba
+def side_score_json(side: SideScore, *, family: bool = False) -> answers.SideScore:
+    """One side's result for a hand, as the scoring API and the game API both give it; a game of the
+    family (Burraco, Buraco, Burako) names its canastas its own way and gives its packet's penalty."""
+    made = side.canastas
+    canastas: answers.Canastas
+    if family:
+        canastas = {
+            "clean": made.natural,
+            "dirty": made.mixed,
+            "semi": made.semi,
+            "ace_to_king": made.ace_to_king,
+            "ace_to_ace": made.ace_to_ace,
+            "wild": made.wild,
+        }
+    else:
+        canastas = {"natural": made.natural, "mixed": made.mixed, "wild": made.wild}
+        if made.samba:
+            canastas["samba"] = made.samba
     return {
         "name": side.name,
         "hand_score": side.hand_score,
-        "breakdown": cast(answers.Breakdown, side.breakdown.as_dict()),
+        "breakdown": cast(answers.Breakdown, side.breakdown.as_dict(packet=family)),
         "canastas": canastas,
         "total_after": side.total_after,
         "next_minimum": side.next_minimum,
     }
 
 
-def hand_result_json(ruleset_id: str, result: HandResult) -> answers.ScoreResult:
+def hand_result_json(ruleset: RuleSet, result: HandResult) -> answers.ScoreResult:
     """A scored hand in the 200 shape."""
     winner = result.outcome.winner
+    family = ruleset.family_melds is not None
     return {
-        "ruleset": ruleset_id,
-        "sides": [side_score_json(side) for side in result.sides],
+        "ruleset": ruleset.id,
+        "sides": [side_score_json(side, family=family) for side in result.sides],
         "winner": result.sides[winner].name if winner is not None else None,
         "game_over": result.outcome.game_over,
     }
@@ -144,14 +154,13 @@ def score() -> Response | tuple[Response, int]:
         ruleset = configured(base.id, entry.options, sides=len(entry.sides))
     except OptionError as exc:
         return json_error(400, "invalid_option", exc.render(translate), field=f"options.{exc.option}")
-    sides = entry.entries(lambda number: _("Side %(number)s", number=number))
     try:
-        refuse_unused_fields(ruleset, sides)
+        sides = side_entries(ruleset, entry.sides, lambda number: _("Side %(number)s", number=number))
         require_the_round(ruleset, entry.hand_number)
     except ShapeError as exc:
         return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
     try:
-        result = score_hand(sides, ruleset, entry.hand_number, entry.pair())
+        result = score_hand(sides, ruleset, entry.hand_number, entry.pair(), ended_on_stock=entry.end == "stock_out")
     except RuleViolations as exc:
         return violations_reply(exc, base.id)
-    return jsonify(hand_result_json(base.id, result))
+    return jsonify(hand_result_json(ruleset, result))

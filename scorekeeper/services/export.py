@@ -8,7 +8,7 @@ import. A file is checked whole before anything is stored: a bad one changes not
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -16,12 +16,20 @@ from ..engine import RULESETS, Breakdown, OptionError, RuleViolations, configure
 from ..engine.i18n import N_, Msg
 from ..engine.options import table_options
 from ..shapes import requests
-from ..shapes.by_ruleset import refuse_unused_fields
+from ..shapes.by_ruleset import side_entries
 from ..shapes.limits import EARLIEST_MOMENT, LARGEST, LATEST_MOMENT, NOTE, text_problem
 from ..shapes.problems import ShapeError, read
 from ..store.database import db
 from ..store.models import EditLog, Game, Hand
-from ..store.records import Record, apply_record, entry_json, partners_of, record_of, side_from_entry, to_entries
+from ..store.records import (
+    Record,
+    apply_record,
+    entry_json,
+    partners_of,
+    record_of,
+    side_from_entry,
+    to_entries,
+)
 from .errors import Refused
 from .games import NewGame, NewSide, new_game, starting_totals_of
 from .sheet import Sheet, hands_of, said, word_note
@@ -84,11 +92,12 @@ def group_export(name: str, players: Sequence[str], games: Sequence[Game]) -> di
 def sheet_rows(sheet: Sheet, header: Sequence[str], name_of_item: Callable[[str], str]) -> list[list[object]]:
     """The sheet as CSV rows: ``header`` (hand, dealer, side, hand score, total, next minimum) first with
     every breakdown item's name from ``name_of_item`` after the side, then one row per hand and side."""
-    items = [item.name for item in fields(Breakdown)]
+    packet = sheet.ruleset.packet  # the family's games say what each side's packet cost
+    items = list(Breakdown().as_dict(packet=packet))
     rows: list[list[object]] = [[*header[:3], *(name_of_item(item) for item in items), *header[3:]]]
     for hand in sheet.hands:
         for position, side in enumerate(hand.result.sides):
-            breakdown = side.breakdown.as_dict()
+            breakdown = side.breakdown.as_dict(packet=packet)
             counted = (hand.totals[position], side.next_minimum) if hand.counted else ("", "")
             rows.append(
                 [hand.number, hand.dealer, side.name, *(breakdown[i] for i in items), side.hand_score, *counted]
@@ -97,7 +106,10 @@ def sheet_rows(sheet: Sheet, header: Sequence[str], name_of_item: Callable[[str]
 
 
 def _record_json(record: Record) -> dict[str, Any]:
-    return {"partners": record.get("partners"), "sides": [entry_json(side) for side in record["sides"]]}
+    exported = {"partners": record.get("partners"), "sides": [entry_json(side) for side in record["sides"]]}
+    if record.get("end"):
+        exported["end"] = record["end"]
+    return exported
 
 
 def _moment(moment: datetime) -> str:
@@ -214,17 +226,22 @@ def _record(item: Mapping[str, Any], where: str, names: Sequence[str], ruleset: 
             f"{where}.sides", Msg(N_("sides must hold one entry per side: %(count)s."), {"count": len(names)})
         )
     try:
-        hand = read(requests.HandBody, {"sides": entries, "partners": item.get("partners")}, where)
+        hand = read(
+            requests.HandBody, {"sides": entries, "partners": item.get("partners"), "end": item.get("end")}, where
+        )
+        parsed = side_entries(ruleset, hand.sides, field=f"{where}.sides")
     except ShapeError as exc:
         raise Refused(exc.field, exc.msg) from exc
-    parsed, partners = hand.entries(), hand.pair()
-    try:
-        refuse_unused_fields(ruleset, parsed, f"{where}.sides")
-    except ShapeError as exc:
-        raise Refused(exc.field, exc.msg) from exc
+    partners = hand.pair()
     record: Record = {"partners": list(partners) if partners else None, "sides": [side_from_entry(e) for e in parsed]}
+    if hand.end:
+        record["end"] = hand.end
     try:
-        verify_hand(to_entries(record, names, [0] * len(names)), ruleset, partners_of(record))
+        verify_hand(
+            to_entries(record, names, [0] * len(names)),
+            ruleset,
+            partners_of(record),
+        )
     except RuleViolations as refused:
         first = refused.violations[0]
         field = f"{where}.sides[{first.side}]" if first.side is not None else where

@@ -33,7 +33,7 @@ from ..engine.game import (
 from ..store.database import db
 from ..store.kept import Kept
 from ..store.models import EditLog, Game, Hand, Player
-from ..store.records import Record, partners_of, record_of, to_entries
+from ..store.records import Record, ended_on_stock, partners_of, record_of, to_entries
 
 #: Hands scored, by rule set (with house rules and sides) and what was recorded: a club night's worth.
 _scored: Kept[HandResult] = Kept(limit=20_000)
@@ -148,7 +148,8 @@ def scored_record(game: Game, record: Record) -> HandResult:
         return kept
     ruleset = configured(game.ruleset_id, game.options, sides=sides)
     entries = to_entries(record, [""] * sides, [0] * sides)
-    return _scored.keep(key, score_hand(entries, ruleset, None, partners_of(record)))
+    scored = score_hand(entries, ruleset, None, partners_of(record), ended_on_stock=ended_on_stock(record))
+    return _scored.keep(key, scored)
 
 
 def compute_sheet(game: Game) -> Sheet:
@@ -234,7 +235,7 @@ def preview_hand(game: Game, record: Record, number: int | None = None) -> HandR
     sheet = compute_sheet(game)
     number = number or sheet.next_hand
     entries = to_entries(record, sheet.side_names, sheet.totals_before(number))
-    return score_hand(entries, sheet.ruleset, number, partners_of(record))
+    return score_hand(entries, sheet.ruleset, number, partners_of(record), ended_on_stock=ended_on_stock(record))
 
 
 def score_record(game: Game, record: Record, number: int) -> HandResult | None:

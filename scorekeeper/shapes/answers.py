@@ -7,7 +7,7 @@ needs a checked shape and a schema, not validation on the way out.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, NotRequired
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict
@@ -26,16 +26,25 @@ class Breakdown(TypedDict):
     special_bonus: int
     hand_points: int
     penalties: int
+    packet: NotRequired[
+        Annotated[int, Field(description="Burraco, Buraco, Burako: the packet not taken or not played, minus.")]
+    ]
 
 
 @with_config(CLOSED)
 class Canastas(TypedDict):
-    """The canastas a side has, by kind."""
+    """The canastas a side has, by kind: Canasta's (natural, mixed, wild, samba) or the family's (clean,
+    dirty, semi, ace_to_king, ace_to_ace, wild)."""
 
-    natural: int
-    mixed: int
+    natural: NotRequired[int]
+    mixed: NotRequired[int]
     wild: int
     samba: NotRequired[Annotated[int, Field(description="Samba only, when the side has any.")]]
+    clean: NotRequired[Annotated[int, Field(description="Burraco, Buraco, Burako: clean canastas.")]]
+    dirty: NotRequired[Annotated[int, Field(description="Burraco, Buraco, Burako: dirty canastas.")]]
+    semi: NotRequired[Annotated[int, Field(description="Burraco, Buraco, Burako: semi-clean burracos.")]]
+    ace_to_king: NotRequired[Annotated[int, Field(description="Burraco, Buraco, Burako: clean from ace to king.")]]
+    ace_to_ace: NotRequired[Annotated[int, Field(description="Burraco, Buraco, Burako: clean from ace to ace.")]]
 
 
 @with_config(CLOSED)
@@ -126,6 +135,9 @@ class GameHand(TypedDict):
     version: int
     dealer: str
     partners: list[int] | None
+    end: NotRequired[
+        Annotated[Literal["stock_out"], Field(description="Burraco, Buraco, Burako: the hand ended on the stock.")]
+    ]
     entries: list[dict[str, Any]]
     sides: list[SideScore]
     counted: Annotated[

@@ -3,11 +3,12 @@ right shape for the wrong rule set), and the hand's number where the minimum goe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..engine.entries import SideEntry
 from ..engine.i18n import N_, Msg
 from ..engine.rulesets import RuleSet
+from . import requests
 from .problems import ShapeError
 
 
@@ -59,3 +60,36 @@ def refuse_unused_fields(ruleset: RuleSet, sides: Sequence[SideEntry], field: st
                 f"{field}[{index}].canastas.samba",
                 Msg(N_("This rule set has no sambas (canastas in sequence).")),
             )
+
+
+def side_entries(
+    ruleset: RuleSet,
+    sides: Sequence[requests.SideEntry],
+    default_name: Callable[[int], str] | None = None,
+    field: str = "sides",
+) -> tuple[SideEntry, ...]:
+    """The engine's entries for the rule set's kind of game; a field only the other kind reads (a packet or
+    a meld's cards in Canasta; red threes or a concealed going out in Burraco) is a 400 naming it."""
+    family = ruleset.family_melds is not None
+    for index, side in enumerate(sides):
+        other = side.canasta_only() if family else side.family_only()
+        if other is not None:
+            where = f"{field}[{index}].{other}"
+            sentence = CANASTA_FIELD if family else (HAND_AS_CARDS if other == "hand" else FAMILY_FIELD)
+            raise ShapeError(where, Msg(sentence, {"field": where}))
+    entries = tuple(
+        (side.family_entry if family else side.entry)(default_name(number) if default_name else "")
+        for number, side in enumerate(sides, 1)
+    )
+    if not family:
+        refuse_unused_fields(ruleset, entries, field)
+    return entries
+
+
+#: The sentences for a field of the other kind of game: one of the family's sent for a game of Canasta,
+#: cards held as a list in Canasta, one of Canasta's sent for a game of the family.
+FAMILY_FIELD = N_(
+    "%(field)s is for Burraco, Buraco and Burako only (a meld's cards, its claim, the packet, how a side went out)."
+)
+HAND_AS_CARDS = N_("%(field)s must be an object of cards by rank; a list of cards is for Burraco, Buraco and Burako.")
+CANASTA_FIELD = N_("%(field)s is Canasta's; Burraco, Buraco and Burako have no such thing.")

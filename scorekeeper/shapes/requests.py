@@ -6,8 +6,7 @@ the rules of Canasta is the engine's to say (a 422 listing every rule broken).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     BaseModel,
@@ -73,20 +72,49 @@ class Closed(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
 
 
-class Meld(Closed):
-    """A meld: its rank and how many naturals, jokers and twos it holds."""
+#: The most cards a meld of the family lists: a run from ace to ace (14), or a set of every card of a rank.
+MOST_MELD_CARDS = 16
+#: A card in rank-and-suit notation, as the family's melds and held cards are written ("10H", "JK").
+CardText = Annotated[
+    str,
+    Field(max_length=4, description='A card: its rank (A, 2-10, J, Q, K) and suit (S, H, D, C), or "JK" for a joker.'),
+]
+#: What a table may write beside a meld of the family: the canasta it claims.
+CLAIMS = ("clean", "dirty", "semi", "500", "1000", "wild")
 
-    rank: Annotated[str, OneOf((*MELD_RANKS, SEQUENCE_RANK), any_case=True)]
+
+class Meld(Closed):
+    """A meld: its rank and how many naturals, jokers and twos it holds; in Samba a sequence (rank SEQ)
+    lists its ranks; in Burraco, Buraco and Burako a meld may be its cards, without a rank."""
+
+    rank: Annotated[str, OneOf((*MELD_RANKS, SEQUENCE_RANK, "3"), any_case=True)] | None = None
     naturals: Count = 0  # a sequence that does not say counts its cards
     jokers: Count = 0
     twos: Count = 0
     cards: Annotated[
-        list[Annotated[str, WithJsonSchema({"type": "string", "enum": list(SEQUENCE_ORDER)})]],
-        Field(max_length=len(SEQUENCE_ORDER), description="A sequence's ranks in order (rank SEQ, Samba only)."),
+        list[CardText],
+        Field(
+            max_length=MOST_MELD_CARDS,
+            description="Samba: a sequence's ranks in order (rank SEQ). Burraco, Buraco, Burako: the meld's cards"
+            ' in rank-and-suit notation ("10H", "JK"), a run low to high with its wild card where it stands, and'
+            " no rank.",
+        ),
     ] = []
+    claim: Annotated[
+        str,
+        Field(
+            max_length=8,
+            description="Burraco, Buraco, Burako: the canasta the table wrote beside the meld: clean, dirty, semi,"
+            " 500, 1000 or wild (checked against the cards).",
+        ),
+    ] = ""
 
     @model_validator(mode="after")
     def _cards_fit_the_rank(self) -> Meld:
+        if self.rank is None:
+            if not self.cards:
+                raise FieldProblem(Msg(N_("%(field)s is required: a meld gives its rank, or its cards.")), ("rank",))
+            return self
         sequence = self.rank.upper() == SEQUENCE_RANK
         if sequence and (not self.cards or any(card.upper() not in SEQUENCE_ORDER for card in self.cards)):
             ranks = " ".join(SEQUENCE_ORDER)
@@ -95,16 +123,43 @@ class Meld(Closed):
                 ("cards",),
             )
         if not sequence and "cards" in self.model_fields_set:
-            raise FieldProblem(Msg(N_("Only a sequence (rank SEQ) lists its cards: %(field)s.")), ("cards",))
+            raise FieldProblem(
+                Msg(N_("A meld gives its rank or its cards; only a sequence (rank SEQ) gives both: %(field)s.")),
+                ("cards",),
+            )
         if self.rank.upper() == WILD_RANK and self.naturals:
             raise FieldProblem(Msg(N_("A WILD meld holds wild cards only: %(field)s must be 0.")), ("naturals",))
         return self
 
+    @property
+    def family_only(self) -> str | None:
+        """The field only a game of the family reads, when the meld gives one: its cards without a rank,
+        its claim, a rank of plain threes."""
+        if self.rank is None:
+            return "cards"
+        if self.claim:
+            return "claim"
+        return "rank" if self.rank == "3" else None
+
     def meld(self) -> melds.Meld:
-        """The engine's meld."""
+        """The engine's meld (Canasta's)."""
+        assert self.rank is not None
         cards = tuple(card.upper() for card in self.cards)
         naturals = self.naturals if "naturals" in self.model_fields_set else len(cards)
         return melds.Meld(rank=self.rank.upper(), naturals=naturals, jokers=self.jokers, twos=self.twos, cards=cards)
+
+    def card_meld(self) -> entries.CardMeld:
+        """The engine's meld of the family: its cards, or a set by rank and counts."""
+        if self.rank is None:
+            return entries.CardMeld(cards=tuple(card.strip().upper() for card in self.cards), claim=self.claim)
+        rank = self.rank.upper()
+        return entries.CardMeld(
+            rank="3" if rank in ("3B", "3R") else rank,
+            naturals=self.naturals,
+            jokers=self.jokers,
+            twos=self.twos,
+            claim=self.claim,
+        )
 
 
 class Penalty(Closed):
@@ -126,13 +181,30 @@ Penalties = Annotated[
 ]
 
 
+def _went_out_form(value: object) -> str:
+    return "(how)" if isinstance(value, str) else "(yes or no)"
+
+
+def _hand_form(value: object) -> str:
+    return "(cards)" if isinstance(value, list) else "(by rank)"
+
+
 class QuickCanastas(Closed):
-    """Quick entry: the canastas a side made, by kind."""
+    """Quick entry: the canastas a side made, by kind (Canasta's, or the family's)."""
 
     natural: Count = 0
     mixed: Count = 0
     wild: Count = 0
     samba: Count = 0
+    clean: Annotated[Count, Field(description="Burraco, Buraco, Burako: clean canastas (no wild card).")] = 0
+    dirty: Annotated[Count, Field(description="Burraco, Buraco, Burako: dirty canastas (a wild card).")] = 0
+    semi: Annotated[Count, Field(description="Burraco: semi-clean burracos.")] = 0
+    ace_to_king: Annotated[Count, Field(description="Buraco: clean canastras from ace to king (500).")] = 0
+    ace_to_ace: Annotated[Count, Field(description="Buraco: clean canastras from ace to ace (1000).")] = 0
+
+    #: The kinds only Canasta's games have, and those only the family's.
+    CANASTA_KINDS: ClassVar[tuple[str, ...]] = ("natural", "mixed", "samba")
+    FAMILY_KINDS: ClassVar[tuple[str, ...]] = ("clean", "dirty", "semi", "ace_to_king", "ace_to_ace")
 
 
 class SideEntry(Closed):
@@ -142,9 +214,34 @@ class SideEntry(Closed):
     total_before: Whole = 0
     melds: Annotated[list[Meld], Field(max_length=MAX_ITEMS)] = []
     red_threes: Count = 0
-    went_out: bool = False
+    went_out: Annotated[
+        Annotated[bool, Tag("(yes or no)")] | Annotated[Literal["discard", "no_discard"], Tag("(how)")],
+        Discriminator(_went_out_form),
+        Field(
+            description="Whether the side went out; in Burraco, Buraco and Burako how: false, discard (its last card"
+            " discarded) or no_discard (every card melded)."
+        ),
+    ] = False
     concealed: bool = False
-    hand: CardsHeld = {}
+    hand: Annotated[
+        Annotated[CardsHeld, Tag("(by rank)")] | Annotated[list[CardText], Field(max_length=MAX_ITEMS), Tag("(cards)")],
+        Discriminator(_hand_form),
+        Field(
+            description="The cards held by rank; in Burraco, Buraco and Burako also a list of cards in rank-and-suit"
+            ' notation ("10H", "JK").'
+        ),
+    ] = {}
+    packet: Annotated[
+        Literal["taken", "not_taken", "taken_unplayed"] | None,
+        Field(
+            description="Burraco, Buraco, Burako (required there): the side's packet (pozzetto, morto, muerto):"
+            " taken, not_taken, or taken_unplayed."
+        ),
+    ] = None
+    closing_discard: Annotated[
+        CardText,
+        Field(description="Burraco, Buraco, Burako: the card the side discarded to go out, if the table wrote it."),
+    ] = ""
     hands: Annotated[
         list[CardsHeld],
         Field(
@@ -173,7 +270,8 @@ class SideEntry(Closed):
         given = self.model_fields_set
         if "hands" in given and "hand" in given:
             raise FieldProblem(Msg(N_("Give hand or hands, not both: %(field)s.")), ("hands",))
-        if self.is_quick and (self.melds or any(self.hand.values()) or any(self.hand_by_value.values())):
+        held = any(self.hand.values()) if isinstance(self.hand, dict) else bool(self.hand)
+        if self.is_quick and (self.melds or held or any(self.hand_by_value.values())):
             raise FieldProblem(
                 Msg(N_("%(field)s gives both melds or hand and quick-entry points; give one or the other."))
             )
@@ -184,8 +282,77 @@ class SideEntry(Closed):
         """Whether the side gives the paper sheet's points (any quick-entry field, even at 0)."""
         return bool(QUICK_FIELDS & self.model_fields_set)
 
+    def family_only(self) -> str | None:
+        """The first field given that only a game of the family (Burraco, Buraco, Burako) reads."""
+        for position, meld in enumerate(self.melds):
+            if (field := meld.family_only) is not None:
+                return f"melds[{position}].{field}"
+        kinds = [kind for kind in QuickCanastas.FAMILY_KINDS if getattr(self.canastas, kind)]
+        given = [
+            ("packet", self.packet is not None),
+            ("closing_discard", bool(self.closing_discard)),
+            ("went_out", isinstance(self.went_out, str)),
+            ("hand", isinstance(self.hand, list)),
+            *((f"canastas.{kind}", True) for kind in kinds),
+        ]
+        return next((name for name, present in given if present), None)
+
+    def canasta_only(self) -> str | None:
+        """The first field given that only Canasta's games read (a game of the family refuses it)."""
+        kinds = [kind for kind in QuickCanastas.CANASTA_KINDS if getattr(self.canastas, kind)]
+        given = [
+            ("red_threes", bool(self.red_threes)),
+            ("concealed", self.concealed),
+            ("went_out", self.went_out is True),
+            ("hands", bool(self.hands)),
+            ("black_threes", bool(self.black_threes)),
+            ("special_hand", bool(self.special_hand)),
+            ("hand_by_value", bool(self.hand_by_value)),
+            ("four_black_threes", self.four_black_threes),
+            *((f"canastas.{kind}", True) for kind in kinds),
+        ]
+        given += [
+            (f"melds[{position}].rank", True)
+            for position, meld in enumerate(self.melds)
+            if meld.rank in (WILD_RANK, SEQUENCE_RANK)
+        ]
+        return next((name for name, present in given if present), None)
+
+    def family_entry(self, default_name: str = "") -> entries.SideEntry:
+        """The engine's side entry for a game of the family; an unnamed side is called ``default_name``."""
+        quick = None
+        if self.is_quick:
+            c = self.canastas
+            quick = QuickEntry(
+                meld_points=self.meld_points,
+                canastas=CanastaCount(
+                    natural=c.clean,
+                    mixed=c.dirty,
+                    wild=c.wild,
+                    semi=c.semi,
+                    ace_to_king=c.ace_to_king,
+                    ace_to_ace=c.ace_to_ace,
+                ),
+                hand_points=self.hand_points,
+            )
+        held = self.hand
+        return entries.SideEntry(
+            name=self.name.strip() or default_name,
+            total_before=self.total_before,
+            went_out=bool(self.went_out),
+            closing=self.went_out if isinstance(self.went_out, str) else "",
+            card_melds=tuple(meld.card_meld() for meld in self.melds),
+            held_cards=tuple(card.strip().upper() for card in held) if isinstance(held, list) else (),
+            hand=_held(held) if isinstance(held, dict) else {},
+            packet=self.packet or "",
+            closing_discard=self.closing_discard.strip().upper(),
+            penalties=_penalties(self.penalties),
+            quick=quick,
+        )
+
     def entry(self, default_name: str = "") -> entries.SideEntry:
-        """The engine's side entry; an unnamed side is called ``default_name``."""
+        """The engine's side entry (Canasta's); an unnamed side is called ``default_name``."""
+        assert isinstance(self.hand, dict)
         hands = tuple(_held(held) for held in self.hands)
         quick = None
         if self.is_quick:
@@ -196,24 +363,28 @@ class SideEntry(Closed):
                 hand_points=self.hand_points,
                 four_black_threes=self.four_black_threes,
             )
-        penalties = self.penalties
         return entries.SideEntry(
             name=self.name.strip() or default_name,
             total_before=self.total_before,
             melds=tuple(meld.meld() for meld in self.melds),
             red_threes=self.red_threes,
-            went_out=self.went_out,
+            went_out=bool(self.went_out),
             concealed=self.concealed,
             hand=pooled_hand(hands) if hands else _held(self.hand),
             hand_by_value={int(points): count for points, count in self.hand_by_value.items()},
-            penalties=tuple(entries.Penalty(p.points, p.reason) for p in penalties)
-            if isinstance(penalties, list)
-            else ((entries.Penalty(penalties),) if penalties else ()),
+            penalties=_penalties(self.penalties),
             quick=quick,
             black_threes=self.black_threes,
             hands=hands,
             special_hand=self.special_hand,
         )
+
+
+def _penalties(given: int | list[Penalty]) -> tuple[entries.Penalty, ...]:
+    """The engine's penalties: a list of them, or points (none when 0)."""
+    if isinstance(given, list):
+        return tuple(entries.Penalty(p.points, p.reason) for p in given)
+    return (entries.Penalty(given),) if given else ()
 
 
 def _held(cards: dict[str, int]) -> dict[str, int]:
@@ -232,6 +403,10 @@ class HandBody(Closed):
 
     sides: Annotated[list[SideEntry], Field(max_length=MAX_SIDES)]
     partners: Partners = None
+    end: Annotated[
+        Literal["stock_out"] | None,
+        Field(description="Burraco, Buraco, Burako: stock_out when the hand ended because the stock ran out."),
+    ] = None
 
     @field_validator("partners", mode="wrap")
     @classmethod
@@ -254,12 +429,6 @@ class HandBody(Closed):
         if sides[first].is_quick != sides[second].is_quick:
             raise FieldProblem(Msg(N_("Partners record the same way: both quick entries, or both detailed.")))
         return pair
-
-    def entries(self, default_name: Callable[[int], str] | None = None) -> tuple[entries.SideEntry, ...]:
-        """The engine's side entries; an unnamed side is called ``default_name(its number)``."""
-        return tuple(
-            side.entry(default_name(number) if default_name else "") for number, side in enumerate(self.sides, 1)
-        )
 
     def pair(self) -> tuple[int, int] | None:
         """The partners as the engine takes them."""

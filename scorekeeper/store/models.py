@@ -163,6 +163,9 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     updated_at: Mapped[datetime] = mapped_column(default=now)
     # Recorded while the game was kept by halves: every side's agreement (to this version) is asked for.
     by_halves: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # How the hand ended, where it changes a score: "stock_out" when the stock ran out (the family's games
+    # may then pay no going-out bonus); "" otherwise.
+    ended: Mapped[str] = mapped_column(String(12), default="", server_default="")
 
     game: Mapped[Game] = relationship(back_populates="hands")
     entries: Mapped[list[HandEntry]] = relationship(
@@ -202,6 +205,19 @@ class HandEntry(db.Model):  # type: ignore[name-defined,misc]
     hand_points: Mapped[int] = mapped_column(Integer, default=0)
     # Quick entry: the side went out with four black threes melded (a bonus in some rule sets).
     four_black_threes: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # The Canasta family (Burraco, Buraco, Burako): the melds as their cards (or a set by rank), each with
+    # the canasta the table wrote beside it; the cards held in rank-and-suit notation; the side's packet
+    # ("taken", "not_taken", "taken_unplayed"), how it went out ("discard", "no_discard") and the card it
+    # discarded to go out; quick entry's semi-clean, ace-to-king and ace-to-ace canastas. None / "" / 0
+    # in Canasta's games.
+    card_melds: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
+    held_cards: Mapped[list[str] | None] = mapped_column(JSON, default=None)
+    packet: Mapped[str] = mapped_column(String(16), default="", server_default="")
+    closing: Mapped[str] = mapped_column(String(12), default="", server_default="")
+    closing_discard: Mapped[str] = mapped_column(String(4), default="", server_default="")
+    canastas_semi: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    canastas_ace_to_king: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    canastas_ace_to_ace: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     hand: Mapped[Hand] = relationship(back_populates="entries")
 

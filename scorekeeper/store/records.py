@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.entries import CanastaCount, Penalty, QuickEntry, SideEntry
+from ..engine.entries import CanastaCount, CardMeld, Penalty, QuickEntry, SideEntry
 from ..engine.melds import Meld
 from .models import Hand, HandEntry
 
@@ -33,22 +33,40 @@ SIDE_DEFAULTS: dict[str, Any] = {
     "black_threes": 0,  # Modern American: black threes laid out as bonus cards
     "cards_held_by_player": None,  # Modern American: each player's cards (cards_held is their sum)
     "special_hand": "",  # Modern American: the special hand the side went out with
+    # The Canasta family (Burraco, Buraco, Burako): melds as cards ({"cards": [...], "claim": ...}) or sets by
+    # rank ({"rank", "naturals", "jokers", "twos", "claim"}), cards held as cards, the packet, how the side
+    # went out and its closing discard, quick entry's further canasta kinds
+    "card_melds": None,
+    "held_cards": None,
+    "packet": "",
+    "closing": "",
+    "closing_discard": "",
+    "canastas_semi": 0,
+    "canastas_ace_to_king": 0,
+    "canastas_ace_to_ace": 0,
 }
+
+#: How a hand ended, where it changes a score (the record's "end"; "" for an ordinary end).
+STOCK_OUT = "stock_out"
 
 Record = dict[str, Any]
 
 
 def record_of(hand: Hand) -> Record:
     """The record stored for a hand."""
-    return {
+    record: Record = {
         "partners": list(hand.partners) if hand.partners else None,
         "sides": [{name: getattr(entry, name) for name in SIDE_DEFAULTS} for entry in hand.entries],
     }
+    if hand.ended:
+        record["end"] = hand.ended
+    return record
 
 
 def apply_record(hand: Hand, record: Record) -> None:
     """Write a record into a hand's rows (the caller commits)."""
     hand.partners = list(record["partners"]) if record.get("partners") else None
+    hand.ended = record.get("end") or ""
     existing = {entry.side_position: entry for entry in hand.entries}
     for position, side in enumerate(record["sides"]):
         row = existing.get(position)
@@ -71,7 +89,13 @@ def to_entries(record: Record, names: Sequence[str], totals_before: Sequence[int
             quick = QuickEntry(
                 meld_points=side["meld_points"],
                 canastas=CanastaCount(
-                    side["canastas_natural"], side["canastas_mixed"], side["canastas_wild"], side["canastas_samba"]
+                    side["canastas_natural"],
+                    side["canastas_mixed"],
+                    side["canastas_wild"],
+                    side["canastas_samba"],
+                    side["canastas_semi"],
+                    side["canastas_ace_to_king"],
+                    side["canastas_ace_to_ace"],
                 ),
                 hand_points=side["hand_points"],
                 four_black_threes=bool(side["four_black_threes"]),
@@ -95,9 +119,44 @@ def to_entries(record: Record, names: Sequence[str], totals_before: Sequence[int
                 hand_by_value={} if quick else {int(k): v for k, v in side["cards_held_by_value"].items()},
                 penalties=penalties,
                 quick=quick,
+                card_melds=() if quick else tuple(card_meld(m) for m in side["card_melds"] or ()),
+                held_cards=() if quick else tuple(side["held_cards"] or ()),
+                packet=side["packet"],
+                closing=side["closing"],
+                closing_discard=side["closing_discard"],
             )
         )
     return entries
+
+
+def card_meld(kept: dict[str, Any]) -> CardMeld:
+    """A family meld as a record keeps it: its cards, or a set by rank and counts; and its claim."""
+    return CardMeld(
+        cards=tuple(kept.get("cards", ())),
+        rank=kept.get("rank", ""),
+        naturals=kept.get("naturals", 0),
+        jokers=kept.get("jokers", 0),
+        twos=kept.get("twos", 0),
+        claim=kept.get("claim", ""),
+    )
+
+
+def card_meld_record(meld: CardMeld) -> dict[str, Any]:
+    """A family meld as a record keeps it (and the API gives it): its cards or its rank and counts, and
+    its claim when the table wrote one."""
+    kept: dict[str, Any] = (
+        {"cards": list(meld.cards)}
+        if meld.cards
+        else {"rank": meld.rank, "naturals": meld.naturals, "jokers": meld.jokers, "twos": meld.twos}
+    )
+    if meld.claim:
+        kept["claim"] = meld.claim
+    return kept
+
+
+def ended_on_stock(record: Record) -> bool:
+    """Whether the record's hand ended because the stock ran out."""
+    return record.get("end") == STOCK_OUT
 
 
 def partners_of(record: Record) -> tuple[int, int] | None:
@@ -117,6 +176,9 @@ def side_from_entry(entry: SideEntry) -> dict[str, Any]:
         black_threes=entry.black_threes,
         special_hand=entry.special_hand,
         cards_held_by_player=[dict(held) for held in entry.hands] or None,
+        packet=entry.packet,
+        closing=entry.closing,
+        closing_discard=entry.closing_discard,
     )
     if entry.quick is not None:
         side.update(
@@ -128,12 +190,17 @@ def side_from_entry(entry: SideEntry) -> dict[str, Any]:
             canastas_samba=entry.quick.canastas.samba,
             hand_points=entry.quick.hand_points,
             four_black_threes=entry.quick.four_black_threes,
+            canastas_semi=entry.quick.canastas.semi,
+            canastas_ace_to_king=entry.quick.canastas.ace_to_king,
+            canastas_ace_to_ace=entry.quick.canastas.ace_to_ace,
         )
     else:
         side.update(
             melds=[meld_record(m) for m in entry.melds],
             cards_held=dict(entry.hand),
             cards_held_by_value={str(points): count for points, count in entry.hand_by_value.items()},
+            card_melds=[card_meld_record(m) for m in entry.card_melds] or None,
+            held_cards=list(entry.held_cards) or None,
         )
     return side
 

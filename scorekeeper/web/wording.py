@@ -26,6 +26,7 @@ BREAKDOWN_LABELS = {
     "special_bonus": N_("Special bonuses"),
     "hand_points": N_("Cards left in hand"),
     "penalties": N_("Penalties"),
+    "packet": N_("Packet"),
 }
 
 
@@ -49,7 +50,9 @@ def breakdown_rows(side: SideScore) -> list[tuple[str, str]]:
     """A side's hand score as the sheet lists it, in the request's language: each item that is not 0,
     the canastas by kind, and last the hand score."""
     rows = [
-        (translate(BREAKDOWN_LABELS[item]), signed(value)) for item, value in side.breakdown.as_dict().items() if value
+        (translate(BREAKDOWN_LABELS[item]), signed(value))
+        for item, value in side.breakdown.as_dict(packet=True).items()
+        if value
     ]
     kinds = side.canastas
     # each ngettext with its literal strings, so that they are extracted for translation
