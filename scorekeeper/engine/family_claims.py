@@ -27,13 +27,13 @@ def claim_violation(meld: FamilyMeld, claim: str) -> RuleViolation | None:
     """Why the table's written ``claim`` does not match the meld's cards, or None when it does. A kind
     names the canasta exactly (a clean claim for a 500 canasta undervalues it); "500" and "1000" name
     a special canasta (ace to king, ace to ace, wild cards) of that bonus."""
-    if claim not in CLAIMS:
+    if claim not in CLAIMS and not claim.isdigit():
         return RuleViolation(
             "family_claim_unknown",
             N_("%(claim)s is not a kind of canasta: write clean, dirty, semi, 500, 1000 or wild."),
             {"claim": claim},
         )
-    if claim.isdigit():
+    if claim.isdigit():  # a special canasta named by its bonus (500, 1000, or a house rule's, e.g. 300)
         supported = meld.canasta in _SPECIAL and meld.bonus == int(claim)
     else:
         supported = meld.canasta is not None and meld.canasta.value == claim

@@ -12,11 +12,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .entries import CanastaCount, CardMeld, QuickEntry, SideEntry
+from .entries import CanastaCount, CardMeld, SideEntry
 from .errors import RuleViolation, RuleViolations
-from .family_cards import JOKER, RANKS, card_violation, parse_card
+from .family_cards import JOKER, RANKS, TWO, card_violation, parse_card
 from .family_claims import claim_violation
 from .family_melds import FamilyCanasta, FamilyMeld, meld_of, meld_violations
+from .family_quick import quick_score
 from .family_rules import FamilyHand, FamilyMelds, Packet, WentOut
 from .family_scoring import FamilySideScore, score_side
 from .i18n import N_
@@ -29,8 +30,6 @@ PACKETS: tuple[str, ...] = ("taken", "not_taken", "taken_unplayed")
 CLOSINGS: tuple[str, ...] = ("discard", "no_discard")
 #: Canasta's keys for the cards held by rank, read as the family's ranks (threes are plain threes).
 HELD_RANKS: dict[str, str] = {"JOKER": JOKER, "3R": "3", "3B": "3", **{rank: rank for rank in RANKS}}
-#: The fewest points a canasta's seven cards can hold: seven cards of 5.
-LEAST_CANASTA_POINTS = 35
 
 
 @dataclass(frozen=True)
@@ -56,6 +55,12 @@ def _held_cards(entry: SideEntry) -> tuple[str, ...]:
         rank = HELD_RANKS.get(key, key)
         by_rank += [JOKER if rank == JOKER else f"{rank}{'SHDC'[i % 4]}" for i in range(max(count, 0))]
     return (*entry.held_cards, *by_rank)
+
+
+def _holds_cards(entry: SideEntry) -> bool:
+    if entry.quick is not None:
+        return entry.quick.hand_points > 0
+    return bool(entry.held_cards) or any(count > 0 for count in entry.hand.values())
 
 
 def _canasta_count(melds: Sequence[FamilyMeld]) -> CanastaCount:
@@ -95,9 +100,26 @@ def _side_score(
 ) -> tuple[FamilySideScore | None, CanastaCount, list[RuleViolation]]:
     melds_rules, hand_rules = _family(ruleset)
     problems = _entry_problems(entry, side)
+    if ruleset.individual and entry.went_out and _holds_cards(entry):
+        where = "hand_points" if entry.quick is not None else "hand"
+        problems.append(
+            _broken("hand_not_empty_after_going_out", N_("A player who went out holds no cards."), side, where)
+        )
     if entry.quick is not None:
-        score, canastas, quick_problems = _quick_score(entry, entry.quick, side, ruleset, ended_on_stock)
-        return score, canastas, problems + quick_problems
+        try:
+            score = quick_score(
+                entry.quick,
+                packet=_packet(entry) if entry.packet in PACKETS else "not_taken",
+                went_out=_went_out(entry),
+                closing_discard=entry.closing_discard or None,
+                ended_on_stock=ended_on_stock,
+                melds_rules=melds_rules,
+                hand_rules=hand_rules,
+            )
+        except RuleViolations as refused:
+            problems += [_at(problem, side) for problem in refused.violations]
+            return None, entry.quick.canastas, problems
+        return (None if problems else score), entry.quick.canastas, problems
     melds, meld_problems = _read_melds(entry.card_melds, side, melds_rules)
     problems += meld_problems
     canastas = _canasta_count(melds)
@@ -181,9 +203,11 @@ def _entry_problems(entry: SideEntry, side: int) -> list[RuleViolation]:
         )
         for name in canasta_only
     ]
-    negative = [key for key, count in entry.hand.items() if count < 0]
     if any(penalty.points < 0 for penalty in entry.penalties):
-        negative.append("penalties")
+        problems.append(
+            _broken("negative_count", N_("%(field)s cannot be below zero."), side, "penalties", field="penalties")
+        )
+    negative = [key for key, count in entry.hand.items() if count < 0]
     for meld in entry.card_melds:
         if min(meld.naturals, meld.jokers, meld.twos) < 0:
             negative.append("melds")
@@ -200,120 +224,6 @@ def _entry_problems(entry: SideEntry, side: int) -> list[RuleViolation]:
     return problems
 
 
-def _quick_score(
-    entry: SideEntry, quick: QuickEntry, side: int, ruleset: RuleSet, ended_on_stock: bool
-) -> tuple[FamilySideScore | None, CanastaCount, list[RuleViolation]]:
-    """A side's hand from the paper sheet's figures: its card points melded, its canastas by kind, the
-    points it holds; packet and going out as in a detailed entry."""
-    melds_rules, hand_rules = _family(ruleset)
-    canastas = quick.canastas
-    problems = [
-        _broken(
-            "not_multiple_of_five",
-            N_("%(field)s must be a multiple of 5: every card is worth 5, 10, 15, 20, 30 or 50."),
-            side,
-            name,
-            field=name,
-        )
-        for name, value in (("meld_points", quick.meld_points), ("hand_points", quick.hand_points))
-        if value % 5
-    ]
-    bonuses = {
-        "natural": melds_rules.clean_bonus,
-        "mixed": melds_rules.dirty_bonus,
-        "semi": melds_rules.semi_clean_bonus if melds_rules.semi_clean else None,
-        "ace_to_king": melds_rules.ace_to_king_bonus,
-        "ace_to_ace": melds_rules.ace_to_ace_bonus,
-        "wild": melds_rules.wild_canasta_bonus,
-        "samba": None,
-    }
-    for kind, bonus in bonuses.items():
-        count = getattr(canastas, kind)
-        if count < 0 or (count and bonus is None):
-            problems.append(
-                _broken(
-                    "family_quick_canasta_kind",
-                    N_("This game has no canastas of this kind, or a count below zero: %(field)s."),
-                    side,
-                    f"canastas.{kind}",
-                    field=f"canastas.{kind}",
-                )
-            )
-    if quick.meld_points >= 0 and canastas.total * LEAST_CANASTA_POINTS > quick.meld_points:
-        problems.append(
-            _broken(
-                "quick_canastas_exceed_meld_points",
-                N_(
-                    "These canastas hold cards worth at least %(least)s points, more than the %(points)s points melded."
-                ),
-                side,
-                "meld_points",
-                least=canastas.total * LEAST_CANASTA_POINTS,
-                points=quick.meld_points,
-            )
-        )
-    went_out = _went_out(entry)
-    problems += _quick_going_out_problems(entry, canastas, side, hand_rules)
-    if problems:
-        return None, canastas, problems
-    table_minus = hand_rules.table_minus_without_clean and quick.meld_points > 0 and not canastas.clean
-    canasta_bonus = sum(getattr(canastas, kind) * (bonus or 0) for kind, bonus in bonuses.items())
-    melded = -quick.meld_points if table_minus else quick.meld_points
-    bonus_lost = ended_on_stock and hand_rules.no_going_out_bonus_on_stock_out
-    going_out = hand_rules.going_out_bonus if went_out and not bonus_lost else 0
-    packet = _packet(entry)
-    flat = packet == "not_taken" or (packet == "taken_unplayed" and hand_rules.packet_taken_unplayed == "flat")
-    packet_points = -hand_rules.packet_not_taken_penalty if flat else 0
-    bonuses_kept = 0 if table_minus else canasta_bonus
-    total = melded + bonuses_kept + going_out + packet_points - quick.hand_points
-    return (
-        FamilySideScore(melded, bonuses_kept, going_out, packet_points, -quick.hand_points, total, table_minus),
-        canastas,
-        [],
-    )
-
-
-def _quick_going_out_problems(
-    entry: SideEntry, canastas: CanastaCount, side: int, rules: FamilyHand
-) -> list[RuleViolation]:
-    """The going-out checks of ``family_scoring`` for a side that gives canastas by kind."""
-    if not entry.went_out:
-        return []
-    problems = []
-    if rules.going_out_needs_packet and entry.packet != "taken":
-        problems.append(
-            _broken(
-                "family_going_out_without_packet",
-                N_("A side goes out only after taking its packet and playing it."),
-                side,
-                "packet",
-            )
-        )
-    if rules.going_out_needs_canasta == "any" and not canastas.total:
-        problems.append(
-            _broken("family_going_out_without_canasta", N_("A side goes out only with a canasta."), side, "went_out")
-        )
-    if rules.going_out_needs_canasta == "clean" and not canastas.clean:
-        problems.append(
-            _broken(
-                "family_going_out_without_clean_canasta",
-                N_("In this game a side goes out only with a clean canasta, one without a wild card."),
-                side,
-                "went_out",
-            )
-        )
-    if entry.closing == "no_discard" and rules.going_out_with_discard == "required":
-        problems.append(
-            _broken(
-                "family_going_out_without_discard",
-                N_("In this game a side goes out only by discarding its last card, never by melding it."),
-                side,
-                "went_out",
-            )
-        )
-    return problems
-
-
 def _deck_problems(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[RuleViolation]:
     """More cards than the packs hold, across every side: of one card (written card by card), of one rank,
     or jokers (none where the game has none)."""
@@ -321,8 +231,16 @@ def _deck_problems(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[RuleV
     decks = ruleset.decks
     by_card: Counter[str] = Counter()
     by_rank: Counter[str] = Counter()
+    quick_wilds = 0
+    wild_sides = [side for side, entry in enumerate(entries) if entry.quick is not None and entry.quick.canastas.wild]
     for entry in entries:
+        if entry.closing_discard and card_violation(entry.closing_discard) is None:
+            discard = parse_card(entry.closing_discard)
+            by_rank[discard.rank] += 1
+            if not discard.is_joker:
+                by_card[str(discard)] += 1
         if entry.quick is not None:
+            quick_wilds += entry.quick.canastas.wild * (melds_rules.canasta_size)
             continue
         for meld in entry.card_melds:
             cards = meld.written()
@@ -348,6 +266,19 @@ def _deck_problems(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[RuleV
                 limit=jokers_limit,
                 card=JOKER,
                 count=by_rank[JOKER],
+            )
+        )
+    wild_cards = by_rank[JOKER] + by_rank[TWO] + quick_wilds
+    if quick_wilds and wild_cards > jokers_limit + 4 * decks:
+        problems.append(
+            _broken(
+                "family_cards_exceed_deck",
+                N_("The packs hold %(limit)s of %(card)s; the entry has %(count)s."),
+                wild_sides[0] if len(wild_sides) == 1 else None,
+                "canastas.wild",
+                limit=jokers_limit + 4 * decks,
+                card=f"{JOKER} + 2",
+                count=wild_cards,
             )
         )
     for rank in RANKS:

@@ -9,7 +9,7 @@ Only the side's own checks are made here; whether two sides both went out is for
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from .errors import RuleViolation, RuleViolations
@@ -54,15 +54,30 @@ def _read_cards(texts: Sequence[str], field: str) -> tuple[list[FamilyCard], lis
     return ([] if problems else [parse_card(text) for text in texts]), problems
 
 
-def _going_out_violations(
-    melds: Sequence[FamilyMeld],
+def going_out_violations(
+    kinds: Collection[FamilyCanasta],
     packet: Packet,
     went_out: WentOut,
-    discard: FamilyCard | None,
+    closing_discard: str | None,
     rules: FamilyHand,
 ) -> list[RuleViolation]:
-    """Why the side may not have gone out the way it says (empty when it did not go out)."""
+    """Why the side may not have gone out the way it says, with the canastas of ``kinds`` on the table and
+    ``closing_discard`` the card it wrote it discarded to go out (None: not written); empty when all is
+    well (and when it did not go out and wrote no closing discard)."""
     problems: list[RuleViolation] = []
+    discard: FamilyCard | None = None
+    if closing_discard is not None:
+        read, problems = _read_cards([closing_discard], "closing_discard")
+        discard = read[0] if read else None
+        if went_out != "discard":
+            problems.append(
+                _broken(
+                    "family_closing_discard_without_going_out",
+                    N_("A closing discard, %(card)s, is written only for a side that went out by discarding."),
+                    "closing_discard",
+                    card=closing_discard,
+                )
+            )
     if not went_out:
         return problems
     if rules.going_out_needs_packet and packet != "taken":
@@ -73,12 +88,11 @@ def _going_out_violations(
                 "packet",
             )
         )
-    canastas = [meld.canasta for meld in melds if meld.canasta is not None]
-    if rules.going_out_needs_canasta == "any" and not canastas:
+    if rules.going_out_needs_canasta == "any" and not kinds:
         problems.append(
             _broken("family_going_out_without_canasta", N_("A side goes out only with a canasta."), "went_out")
         )
-    if rules.going_out_needs_canasta == "clean" and not CLEAN_CANASTAS.intersection(canastas):
+    if rules.going_out_needs_canasta == "clean" and not CLEAN_CANASTAS.intersection(kinds):
         problems.append(
             _broken(
                 "family_going_out_without_clean_canasta",
@@ -127,20 +141,6 @@ def score_side(
     ``ended_on_stock``: the hand ended because the stock ran out.
     """
     held, problems = _read_cards(hand_cards, "hand")
-    discard: FamilyCard | None = None
-    if closing_discard is not None:
-        read, unreadable = _read_cards([closing_discard], "closing_discard")
-        problems += unreadable
-        discard = read[0] if read else None
-        if went_out != "discard":
-            problems.append(
-                _broken(
-                    "family_closing_discard_without_going_out",
-                    N_("A closing discard, %(card)s, is written only for a side that went out by discarding."),
-                    "closing_discard",
-                    card=closing_discard,
-                )
-            )
     if not melds_rules.jokers and any(card.is_joker for card in held):
         problems.append(
             _broken(
@@ -150,7 +150,8 @@ def score_side(
                 cards=" ".join(hand_cards),
             )
         )
-    problems += _going_out_violations(melds, packet, went_out, discard, hand_rules)
+    kinds = [meld.canasta for meld in melds if meld.canasta is not None]
+    problems += going_out_violations(kinds, packet, went_out, closing_discard, hand_rules)
     if problems:
         raise RuleViolations(problems)
 

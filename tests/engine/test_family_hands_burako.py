@@ -936,14 +936,9 @@ def test_house_rule_ace_to_ace_lets_a_run_hold_both_aces_as_an_ordinary_real_can
     assert refusals([claimed, other_side()], both_aces) == [("family_claim_unsupported", 0, "melds[0].claim")]
 
 
-# --- what the engine gets wrong by the sources (strict xfail: each passes once the engine is mended) -----
+# --- what the engine once got wrong by the sources (each a strict xfail until the engine was mended) -----
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: the paper sheet's least points for a canasta is 7 x 5 = 35 whatever its kind; a canasta "
-    "of wild cards holds at least 7 twos (140) and a simple one 6 x 5 + a two (50)",
-)
 @pytest.mark.parametrize(
     ("canastas", "points", "least"),
     [
@@ -962,11 +957,6 @@ def test_the_paper_sheet_refuses_a_canasta_worth_less_than_its_cheapest_cards(ca
     assert violation.params["least"] == least
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: the paper sheet's canastas are not counted against the packs; two canastas of wild cards "
-    "need 14 wild cards and the packs hold 12 (4 jokers, 8 twos)",
-)
 def test_the_paper_sheet_refuses_two_canastas_of_wild_cards_the_packs_cannot_make():
     """[BPLAY][MDZ] (2 x 52 + 4 jokers) [ACA3] D19; D6 (the paper sheet has the card entry's deck limits)."""
     quick = SideEntry(quick=QuickEntry(meld_points=460, canastas=CanastaCount(wild=2)), packet="taken")
@@ -977,21 +967,12 @@ def test_the_paper_sheet_refuses_two_canastas_of_wild_cards_the_packs_cannot_mak
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: the paper sheet's path never reads closing_discard, so one written for a side that did "
-    "not go out by discarding is taken",
-)
 def test_the_paper_sheet_refuses_a_closing_discard_for_a_side_that_did_not_go_out():
     """D23 (a closing discard is written only for a side that went out by discarding)."""
     quick = SideEntry(quick=QuickEntry(meld_points=100), packet="taken", closing_discard="5C")
     assert refusals([other_side(), quick]) == [("family_closing_discard_without_going_out", 1, "closing_discard")]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: with wild_closing_discard off, the paper sheet's path takes a close on a joker discard",
-)
 def test_the_paper_sheet_keeps_the_house_rule_against_a_wild_closing_discard():
     """D23 (`wild_closing_discard: false`), as the card entry does (test above)."""
     quick = SideEntry(
@@ -1006,10 +987,6 @@ def test_the_paper_sheet_keeps_the_house_rule_against_a_wild_closing_discard():
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: the card discarded to go out is not counted against the packs (a fifth joker is taken)",
-)
 def test_the_card_discarded_to_go_out_counts_against_the_packs():
     """[BPLAY][MDZ] (four jokers): the four are on the table, so the closing discard cannot be a joker."""
     closing = SideEntry(
@@ -1022,11 +999,6 @@ def test_the_card_discarded_to_go_out_counts_against_the_packs():
     assert refusals([closing, other_side()]) == [("family_cards_exceed_deck", None, None)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a negative castigo is refused at field 'hand', not 'penalties' (Canasta's rule sets "
-    "name the field itself)",
-)
 def test_a_negative_castigo_is_refused_naming_the_penalties_field():
     """[ACA2] (a castigo is points taken off); a refusal names the field that is wrong."""
     side = SideEntry(card_melds=(meld(HEARTS_3_TO_9),), packet="taken", penalties=(Penalty(-50, "bonus?"),))
