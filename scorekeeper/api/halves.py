@@ -109,11 +109,12 @@ def send_half(public_id: str, number: int, side: int) -> Reply:
                 "partners", Msg(N_("partners must be two different side numbers from 0 to %(last)s."), {"last": last})
             )
         [entry] = side_entries(services.game_ruleset(game), [body.entry], field="entry")
+        half = side_from_entry(entry) | ({"end": body.end} if body.end else {})
         services.send_half(
             game,
             side,
             number,
-            side_from_entry(entry),
+            half,
             body.partners,
             body.version,
             save_key=idempotency_key(),

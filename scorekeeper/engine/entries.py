@@ -9,6 +9,9 @@ from types import MappingProxyType
 from .cards import HAND_KEYS, SPECIAL_HANDS
 from .melds import Meld
 
+#: A three held, by rank, in the family's games (Burraco, Buraco, Burako), where threes are ordinary cards.
+FAMILY_THREE = "3"
+
 #: The values a card held can have, for counting a hand by value instead of by rank.
 POINT_CLASSES: tuple[int, ...] = (50, 20, 10, 5)
 
@@ -130,7 +133,7 @@ class SideEntry:
     closing_discard: str = ""
 
     def __post_init__(self) -> None:
-        unknown = set(self.hand).union(*self.hands) - set(HAND_KEYS)
+        unknown = set(self.hand).union(*self.hands) - {*HAND_KEYS, FAMILY_THREE}
         if unknown:
             raise ValueError(f"unknown card keys {sorted(unknown)}")
         if set(self.hand_by_value) - set(POINT_CLASSES):

@@ -19,7 +19,7 @@ from ..engine.i18n import N_, Msg
 from ..shapes.limits import NOTE, is_token, text_problem
 from ..store.database import db
 from ..store.models import RECORDINGS, EditLog, Game, Hand, HandHalf, HandWord, Side, new_token, now
-from ..store.records import SIDE_DEFAULTS, Record
+from ..store.records import SIDE_DEFAULTS, STOCK_OUT, Record
 from .errors import AlreadySaved, Conflict, GameError, GameOver, HandNotFound, Refused, SideMoved
 from .halves_state import (
     Half,
@@ -141,7 +141,8 @@ def send_half(
     None. ``token``: the side's link it came by, checked again under the lock (``check_link``)."""
     if not 1 <= number <= compute_sheet(game).next_hand:
         raise HandNotFound(f"no hand {number}")  # checked again under the lock: this guards the check below
-    entry = {name: entry.get(name, default) for name, default in SIDE_DEFAULTS.items()}
+    ended = {"end": STOCK_OUT} if entry.get("end") == STOCK_OUT else {}
+    entry = {name: entry.get(name, default) for name, default in SIDE_DEFAULTS.items()} | ended
     if sent_by is not None and sent_by not in side_players(game, side):
         raise Refused("sent_by", Msg(N_("Choose who is sending among your side's players."), {}))
     check_half(game, side, entry, partners, number)

@@ -23,8 +23,8 @@ from ..engine.i18n import N_
 from ..store.database import db
 from ..store.kept import Kept
 from ..store.models import Game, Hand, HandHalf, HandWord, now
-from ..store.records import SIDE_DEFAULTS, Record
-from .sheet import compute_sheet, preview_hand
+from ..store.records import SIDE_DEFAULTS, STOCK_OUT, Record
+from .sheet import compute_sheet, game_ruleset, preview_hand
 
 
 @dataclass(frozen=True)
@@ -153,7 +153,23 @@ def _read(game: Game) -> Halves:
 def whole_record(halves: list[Half]) -> Record:
     """The hand the halves make (one per side, in order): the partners are the first half's that names them."""
     named = [half.partners for half in halves if half.partners]
-    return {"partners": named[0] if named else None, "sides": [{**SIDE_DEFAULTS, **h.entry} for h in halves]}
+    record: Record = {
+        "partners": named[0] if named else None,
+        "sides": [side_of_half(half.entry) for half in halves],
+    }
+    return with_end(record, [half.entry for half in halves])
+
+
+def side_of_half(entry: dict[str, Any]) -> dict[str, Any]:
+    """A half's entry as a record's side (how the hand ended is the hand's, not the side's)."""
+    return {**SIDE_DEFAULTS, **{name: value for name, value in entry.items() if name != "end"}}
+
+
+def with_end(record: Record, entries: list[dict[str, Any]]) -> Record:
+    """The record, ended on the stock when any side's half says the stock ran out (Burraco, Buraco, Burako)."""
+    if any(entry.get("end") == STOCK_OUT for entry in entries):
+        record["end"] = STOCK_OUT
+    return record
 
 
 def hand_problems(game: Game, number: int, halves: list[Half]) -> list[RuleViolation]:
@@ -189,7 +205,7 @@ def keep_halves(game: Game, hand: Hand, record: Record) -> None:
         if row is None:
             row = HandHalf(game_id=game.id, hand_number=hand.number, side_position=side, version=0)
             db.session.add(row)
-        row.entry = dict(entry)
+        row.entry = {**entry, **({"end": record["end"]} if record.get("end") else {})}
         row.partners = list(record["partners"]) if record.get("partners") else None
         row.version = (row.version or 0) + 1
         row.save_key = None
@@ -205,9 +221,10 @@ def drop_halves(game: Game, number: int) -> None:
 def lone_half(game: Game, side: int, entry: dict[str, Any], partners: list[int] | None) -> Record:
     """A whole hand's record holding only ``side``'s half (the other sides blank): how a half is scored on
     its own, and how the hand form is filled with it."""
-    sides = [dict(SIDE_DEFAULTS) for _ in game.sides]
-    sides[side] = {**SIDE_DEFAULTS, **entry}
-    return {"partners": partners, "sides": sides}
+    blank = {**SIDE_DEFAULTS, **({"packet": "taken"} if game_ruleset(game).packet else {})}
+    sides = [dict(blank) for _ in game.sides]
+    sides[side] = side_of_half(entry)
+    return with_end({"partners": partners, "sides": sides}, [entry])
 
 
 def half_result(game: Game, side: int, entry: dict[str, Any], partners: list[int] | None, number: int) -> HandResult:

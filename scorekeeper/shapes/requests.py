@@ -24,7 +24,7 @@ from pydantic import (
 
 from ..engine import RULESETS, entries, melds
 from ..engine.cards import HAND_KEYS, MELD_RANKS, SEQUENCE_ORDER, SEQUENCE_RANK, SPECIAL_HANDS, WILD_RANK
-from ..engine.entries import POINT_CLASSES, CanastaCount, QuickEntry, pooled_hand
+from ..engine.entries import FAMILY_THREE, POINT_CLASSES, CanastaCount, QuickEntry, pooled_hand
 from ..engine.i18n import N_, Msg
 from ..engine.options import PARAMETERS
 from ..engine.rulesets import TiePolicy
@@ -41,7 +41,8 @@ Note = Annotated[
     Field(max_length=NOTE, description="A short note kept with the game: where, what was at stake."),
     Storable(),
 ]
-CardsHeld = dict[Annotated[str, OneOf(HAND_KEYS, any_case=True)], Count]
+#: Cards held by rank: Canasta's keys, and a plain 3 for the family's games (whose threes are ordinary cards).
+CardsHeld = dict[Annotated[str, OneOf((*HAND_KEYS, FAMILY_THREE), any_case=True)], Count]
 RuleSetId = Annotated[str, Field(min_length=1), WithJsonSchema({"type": "string", "enum": list(RULESETS)})]
 Options = Annotated[
     dict[str, Any],
@@ -293,6 +294,7 @@ class SideEntry(Closed):
             ("closing_discard", bool(self.closing_discard)),
             ("went_out", isinstance(self.went_out, str)),
             ("hand", isinstance(self.hand, list)),
+            ("hand.3", isinstance(self.hand, dict) and FAMILY_THREE in self.hand),
             *((f"canastas.{kind}", True) for kind in kinds),
         ]
         return next((name for name, present in given if present), None)
@@ -520,6 +522,10 @@ class HalfBody(Closed):
     entry: SideEntry
     partners: Partners = None
     version: Annotated[int, Field(ge=0, le=LARGEST)]
+    end: Annotated[
+        Literal["stock_out"] | None,
+        Field(description="Burraco, Buraco, Burako: stock_out when the hand ended because the stock ran out."),
+    ] = None
 
 
 class WordBody(Closed):
