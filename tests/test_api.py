@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine import RULESETS
-from scorekeeper.reference import RULE_TOPICS
+from scorekeeper.reference import FAMILY_RULE_TOPICS, RULE_TOPICS
 
 SPEC_EXAMPLE = {
     "ruleset": "classic",
@@ -248,7 +248,9 @@ def test_every_rule_id_of_the_spec_has_an_input_here():
     assert set(RULE_INPUTS) <= set(RULE_TOPICS)
     # the API refuses a sequence where the rule set has none with a 400 before the engine sees it
     engine_only = {"sevens_no_wilds", "quick_canastas_exceed_meld_points", "sequence_not_allowed"}
-    assert set(RULE_INPUTS) == set(RULE_TOPICS) - engine_only
+    # the family's games are not yet offered by the API (issue 35); tests/test_reference_family.py checks
+    # every id their engine reports has its passage
+    assert set(RULE_INPUTS) == set(RULE_TOPICS) - engine_only - set(FAMILY_RULE_TOPICS)
 
 
 @pytest.mark.parametrize("rule", RULE_INPUTS)

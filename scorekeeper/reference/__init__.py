@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-#: The reference's pages, in reading order (slug used in URLs).
+from ..engine.rulesets import RuleSet
+
+#: The reference's pages, in reading order (slug used in URLs); a rule set reads those that apply to it
+#: (``topics_for``).
 TOPICS: tuple[str, ...] = (
     "deck",
     "dealing",
+    "packet",
     "melds",
     "canastas",
     "wild-cards",
@@ -18,11 +22,36 @@ TOPICS: tuple[str, ...] = (
     "scoring",
     "winning",
     "penalties",
+    "sources",
     "glossary",
 )
 
-#: Every rule id the engine reports (score-api.md's table and the engine's own), by topic.
-RULE_TOPICS: dict[str, str] = {
+#: Canasta's threes: no game of the family has them (a three is an ordinary card there).
+THREE_TOPICS = frozenset({"red-threes", "black-threes"})
+#: The family's own topics: each side's packet, and where the family's sources part ways.
+FAMILY_TOPICS = frozenset({"packet", "sources"})
+
+
+def is_family(ruleset: RuleSet) -> bool:
+    """Whether the rule set is a game of the Canasta family (Burraco, Buraco, Burako): its own reading."""
+    return ruleset.family_melds is not None
+
+
+def topics_for(ruleset: RuleSet) -> tuple[str, ...]:
+    """The topics that apply to a rule set, in reading order: a game of the family has no threes and no
+    first-meld minimum, and Canasta's rule sets have no packet and no sources of the family to compare."""
+    left_out: set[str] = set()
+    if is_family(ruleset):
+        left_out |= THREE_TOPICS
+    else:
+        left_out |= FAMILY_TOPICS
+    if not ruleset.meld_minimum:
+        left_out.add("initial-meld")
+    return tuple(slug for slug in TOPICS if slug not in left_out)
+
+
+#: Every rule id Canasta's engine reports (score-api.md's table and the engine's own), by topic.
+CANASTA_RULE_TOPICS: dict[str, str] = {
     "side_count": "dealing",
     "partners_not_allowed": "dealing",
     "partners_required": "dealing",
@@ -59,6 +88,46 @@ RULE_TOPICS: dict[str, str] = {
     "special_hand_after_melding": "going-out",
 }
 
+#: The rule ids both Canasta's scoring and the family's report (their topics read either way).
+SHARED_RULES = frozenset(
+    {"side_count", "two_sides_out", "negative_count", "not_multiple_of_five", "quick_canastas_exceed_meld_points"}
+)
+
+#: Every rule id the family's engine reports (engine/family_*.py) beyond the shared ones, by topic of the
+#: family's reading.
+FAMILY_RULE_TOPICS: dict[str, str] = {
+    "family_card_unknown": "deck",
+    "family_cards_exceed_deck": "deck",
+    "family_no_jokers": "deck",
+    "family_packet_unknown": "packet",
+    "family_meld_too_small": "melds",
+    "family_meld_too_many_wilds": "melds",
+    "family_wild_meld_not_allowed": "melds",
+    "family_sets_not_allowed": "melds",
+    "family_set_rank_not_allowed": "melds",
+    "family_set_mixed_ranks": "melds",
+    "family_run_mixed_suits": "melds",
+    "family_run_duplicate_rank": "melds",
+    "family_run_gap": "melds",
+    "family_run_ace_low_and_high": "melds",
+    "family_run_too_long": "melds",
+    "family_run_past_the_ace": "melds",
+    "family_claim_unknown": "canastas",
+    "family_claim_unsupported": "canastas",
+    "family_going_out_how": "going-out",
+    "family_going_out_without_packet": "going-out",
+    "family_going_out_without_canasta": "going-out",
+    "family_going_out_without_clean_canasta": "going-out",
+    "family_going_out_without_discard": "going-out",
+    "family_going_out_on_a_wild_discard": "going-out",
+    "family_closing_discard_without_going_out": "going-out",
+    "family_quick_canasta_kind": "scoring",
+    "family_not_in_this_game": "scoring",
+}
+
+#: Every rule id the engine reports, Canasta's and the family's, by topic.
+RULE_TOPICS: dict[str, str] = {**CANASTA_RULE_TOPICS, **FAMILY_RULE_TOPICS}
+
 #: The rules the referee tools answer with, by topic.
 ANSWER_TOPICS: dict[str, str] = {
     "meld_ok": "melds",
@@ -78,6 +147,14 @@ ANSWER_TOPICS: dict[str, str] = {
 
 #: Every anchor a message or an answer may link to.
 ANCHORS: dict[str, str] = {**RULE_TOPICS, **ANSWER_TOPICS}
+
+
+def anchors_for(ruleset: RuleSet) -> dict[str, str]:
+    """The anchors a rule set's pages hold: the rule ids its engine reports (and, for Canasta's rule sets,
+    the referee tools' answers), each on its topic."""
+    if is_family(ruleset):
+        return {rule: slug for rule, slug in RULE_TOPICS.items() if rule in FAMILY_RULE_TOPICS or rule in SHARED_RULES}
+    return {rule: slug for rule, slug in ANCHORS.items() if rule not in FAMILY_RULE_TOPICS}
 
 
 def rule_topic(rule: str) -> str:

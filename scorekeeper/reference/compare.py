@@ -10,11 +10,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import RULESETS, RuleSet, configure
+from ..engine.family_rules import FamilyHand, FamilyMelds
 from ..engine.game import minimum_bands
 from ..engine.i18n import N_
 from ..engine.options import table_shapes
 from ..engine.rulesets import MatchMode
 from ..translation import _, ngettext
+from .content_family import card_value_line, jokers_in_packs
 from .content_play import band_label
 from .options import CHOICE_TEXT, SPECIAL_HAND_NAMES
 
@@ -35,6 +37,39 @@ SOURCE_EXCEPTIONS: dict[tuple[str, str], str] = {
     ("app_2p_11", "black_threes"): "P (S004: n/s)",
     ("app_2p_11", "red_threes"): "P (S004: n/s)",  # red threes add points, but S004 gives no value (#14)
     ("us_partnership", "red_threes"): "P (S003A: 100 each)",
+    # The family's games (rules/family.md §2 rows, §3 contradictions).
+    ("burraco", "decks"): "EB1, FB",
+    ("burraco", "card_values"): "EB1, EB737",
+    ("burraco", "deal"): "CPO, EBCH",
+    ("burraco", "packet"): "EB737, EB17 (I-K4)",
+    ("burraco", "melds"): "EBM, EB9, EB10",
+    ("burraco", "canastas_to_go_out"): "EBCH (I-K3)",
+    ("burraco", "wild_meld"): "EBM",
+    ("burraco", "semi_clean"): "FB, EB737 (I-K1, I-K2)",
+    ("burraco", "long_runs"): "EB737 (I-K6)",
+    ("burraco", "going_out_discard"): "EB31",
+    ("burraco", "stock_out"): "OMS (I-K5)",
+    ("burraco", "target"): "EB2781",
+    ("buraco", "decks"): "PTW, PJ (B-K1)",
+    ("buraco", "card_values"): "GHV, PJ",
+    ("buraco", "deal"): "BP, PJ",
+    ("buraco", "packet"): "PLP",
+    ("buraco", "melds"): "BP, JG, PJ (B-K2)",
+    ("buraco", "canastas_to_go_out"): "PTW, JG, PJ (B-K4)",
+    ("buraco", "wild_meld"): "PJ",
+    ("buraco", "long_runs"): "LC, TM, JDR (B-K5)",
+    ("buraco", "going_out_discard"): "PJ",
+    ("buraco", "table_minus"): "PTW (B-K3)",
+    ("buraco", "target"): "PTW (B-K6)",
+    ("burako", "decks"): "BPLAY, MDZ",
+    ("burako", "card_values"): "GHK (R-K4)",
+    ("burako", "deal"): "BPLAY",
+    ("burako", "packet"): "ACA3 (R-K1)",
+    ("burako", "melds"): "ACA2, BPLAY",
+    ("burako", "canastas_to_go_out"): "ACA3",
+    ("burako", "wild_meld"): "ACA3 (R-K3)",
+    ("burako", "going_out_discard"): "D23 (n/s)",
+    ("burako", "target"): "ACA3",
 }
 
 
@@ -151,35 +186,158 @@ def _pile(rs: RuleSet) -> str:
     return " · ".join(parts) or _("classic")
 
 
-ROWS: list[tuple[str, str, Callable[[RuleSet], str]]] = [
-    ("table", N_("Players"), _table),
-    ("decks", N_("Packs"), lambda rs: str(rs.decks)),
-    ("deal", N_("Cards dealt · drawn"), lambda rs: f"{rs.deal}{f' + {rs.foot}' if rs.foot else ''} · {rs.draw_count}"),
-    ("melds", N_("Melds"), _melds),
-    ("canastas_to_go_out", N_("Canastas to go out"), lambda rs: str(rs.canastas_to_go_out)),
-    ("bonuses", N_("Natural · mixed canasta"), lambda rs: f"{rs.natural_bonus} · {rs.mixed_bonus}"),
-    ("wild_meld", N_("Wild-card canasta"), _wild_meld),
+def _fm(rs: RuleSet) -> FamilyMelds:
+    assert rs.family_melds is not None
+    return rs.family_melds
+
+
+def _fh(rs: RuleSet) -> FamilyHand:
+    assert rs.family_hand is not None
+    return rs.family_hand
+
+
+def _maybe(value: int | None) -> str:
+    return str(value) if value is not None else _("none")
+
+
+def _card_values(rs: RuleSet) -> str:
+    v = rs.card_values
+    return " · ".join(str(v[key]) for key in ("JOKER", "2", "A", "K", "7"))
+
+
+def _family_decks(rs: RuleSet) -> str:
+    jokers = jokers_in_packs(rs)
+    cards = 52 * rs.decks + jokers
+    if jokers:
+        return str(_("%(decks)s · %(cards)s cards with %(jokers)s jokers", decks=rs.decks, cards=cards, jokers=jokers))
+    return str(_("%(decks)s · %(cards)s cards, no jokers", decks=rs.decks, cards=cards))
+
+
+def _packet(rs: RuleSet) -> str:
+    hand = _fh(rs)
+    unplayed = (
+        _("unplayed: its cards held")
+        if hand.packet_taken_unplayed == "cards"
+        else _("unplayed -%(n)s", n=hand.packet_not_taken_penalty)
+    )
+    return " · ".join(
+        [str(_("%(n)s cards", n=rs.deal)), str(_("not taken -%(n)s", n=hand.packet_not_taken_penalty)), str(unplayed)]
+    )
+
+
+def _family_melds(rs: RuleSet) -> str:
+    melds = _fm(rs)
+    kinds = _("sets and runs") if melds.sets_allowed else _("runs only")
+    wilds = ngettext("max %(num)s wild", "max %(num)s wild", melds.wilds_per_meld)
+    parts = [str(kinds), str(wilds)]
+    if melds.natural_two_in_place:
+        parts.append(str(_("a two in its place is natural")))
+    if melds.ace_to_ace:
+        parts.append(str(_("ace to ace")))
+    return " · ".join(parts)
+
+
+def _family_going_out(rs: RuleSet) -> str:
+    needs = _fh(rs).going_out_needs_canasta
+    canasta = {"any": _("1, any kind"), "clean": _("1 clean"), None: "0"}[needs]
+    return str(canasta) + (" · " + _("with the packet") if _fh(rs).going_out_needs_packet else "")
+
+
+def _semi_clean(rs: RuleSet) -> str:
+    melds = _fm(rs)
+    if not melds.semi_clean:
+        return str(_("none"))
+    at_end = " · " + _("wild card at an end") if melds.semi_clean_wild_at_end else ""
+    return f"{melds.semi_clean_bonus}{at_end}"
+
+
+def _long_runs(rs: RuleSet) -> str:
+    melds = _fm(rs)
+    if melds.ace_to_king_bonus is None and melds.ace_to_ace_bonus is None:
+        return str(_("as any clean canasta"))
+    return f"{_maybe(melds.ace_to_king_bonus)} · {_maybe(melds.ace_to_ace_bonus)}"
+
+
+def _going_out_discard(rs: RuleSet) -> str:
+    hand = _fh(rs)
+    how = _("required") if hand.going_out_with_discard == "required" else _("with or without")
+    wild = "" if hand.wild_closing_discard else " · " + _("never a wild card")
+    return f"{how}{wild}"
+
+
+def _stock_out(rs: RuleSet) -> str:
+    return str(_("none") if _fh(rs).no_going_out_bonus_on_stock_out else _("kept"))
+
+
+def _table_minus(rs: RuleSet) -> str:
+    return str(_("the table counts minus") if _fh(rs).table_minus_without_clean else _("melds count as usual"))
+
+
+#: A rule with no place in a rule set: Canasta's threes or minimum in a game of the family, the family's
+#: packet or semi-clean canasta in Canasta (the page's note says so).
+NONE = "—"
+
+Reading = Callable[[RuleSet], str] | None
+
+#: One row per rule: its key, its label, Canasta's value and the family's (None: the rule has no place there).
+ROWS: list[tuple[str, str, Reading, Reading]] = [
+    ("table", N_("Players"), _table, _table),
+    ("decks", N_("Packs"), lambda rs: str(rs.decks), _family_decks),
+    ("card_values", N_("Card values: joker · 2 · A · K-8 · 7-3"), _card_values, lambda rs: card_value_line(_fm(rs))),
+    (
+        "deal",
+        N_("Cards dealt · drawn"),
+        lambda rs: f"{rs.deal}{f' + {rs.foot}' if rs.foot else ''} · {rs.draw_count}",
+        lambda rs: f"{rs.deal} · 1",
+    ),
+    ("packet", N_("The packet (pozzetto, morto, muerto)"), None, _packet),
+    ("melds", N_("Melds"), _melds, _family_melds),
+    ("canastas_to_go_out", N_("Canastas to go out"), lambda rs: str(rs.canastas_to_go_out), _family_going_out),
+    (
+        "bonuses",
+        N_("Natural · mixed canasta"),
+        lambda rs: f"{rs.natural_bonus} · {rs.mixed_bonus}",
+        lambda rs: f"{_fm(rs).clean_bonus} · {_fm(rs).dirty_bonus}",
+    ),
+    ("semi_clean", N_("Semi-clean canasta"), None, _semi_clean),
+    ("long_runs", N_("Clean run ace to king · ace to ace"), None, _long_runs),
+    ("wild_meld", N_("Wild-card canasta"), _wild_meld, lambda rs: _maybe(_fm(rs).wild_canasta_bonus)),
     (
         "going_out",
         N_("Going out · concealed"),
         lambda rs: (
             f"{rs.go_out_bonus} · " + (str(rs.concealed_total) if rs.concealed_total is not None else _("no extra"))
         ),
+        lambda rs: f"{_fh(rs).going_out_bonus} · {NONE}",
     ),
-    ("red_threes", N_("Red threes: 1 / 2 / 3 / 4 …"), _red_threes),
-    ("red_threes_negative", N_("Red threes are minus when"), lambda rs: _choice(rs.red3_negative_when.value)),
-    ("red_three_in_hand", N_("A red three left in hand"), lambda rs: _choice(rs.red_three_in_hand.value)),
-    ("black_threes", N_("Black threes"), _black_threes),
-    ("special", N_("Special bonuses"), _special),
-    ("minimum", N_("First-meld minimum"), _minimum),
-    ("target", N_("Game to"), _target),
-    ("tie", N_("A tie at the top"), lambda rs: _choice(rs.tie_policy.value)),
-    ("pile", N_("The discard pile"), _pile),
+    ("going_out_discard", N_("Going out with a discard"), None, _going_out_discard),
+    ("stock_out", N_("Going-out bonus when the stock runs out"), None, _stock_out),
+    ("table_minus", N_("A side without a clean canasta"), None, _table_minus),
+    ("red_threes", N_("Red threes: 1 / 2 / 3 / 4 …"), _red_threes, None),
+    ("red_threes_negative", N_("Red threes are minus when"), lambda rs: _choice(rs.red3_negative_when.value), None),
+    ("red_three_in_hand", N_("A red three left in hand"), lambda rs: _choice(rs.red_three_in_hand.value), None),
+    ("black_threes", N_("Black threes"), _black_threes, None),
+    ("special", N_("Special bonuses"), _special, None),
+    ("minimum", N_("First-meld minimum"), _minimum, lambda rs: _minimum(rs) if rs.meld_minimum else _("none")),
+    ("target", N_("Game to"), _target, _target),
+    ("tie", N_("A tie at the top"), lambda rs: _choice(rs.tie_policy.value), lambda rs: _choice(rs.tie_policy.value)),
+    ("pile", N_("The discard pile"), _pile, lambda rs: _("taken whole, never frozen")),
 ]
 
 
+def _cell(rs: RuleSet, key: str, canasta: Reading, family: Reading) -> tuple[str, str]:
+    reading = family if rs.family_melds is not None else canasta
+    if reading is None:
+        return NONE, ""
+    return reading(rs), source(rs.id, key)
+
+
 def comparison() -> tuple[list[RuleSet], list[Row]]:
-    """The rule sets (columns) and one row per rule, each cell a value and its source."""
+    """The rule sets (columns) and one row per rule, each cell a value and its source (a dash and no
+    source where the rule has no place in the rule set)."""
     rulesets = [configure(rs, sides=rs.sides_allowed[0]) for rs in RULESETS.values()]
-    rows = [Row(key, str(_(label)), [(value(rs), source(rs.id, key)) for rs in rulesets]) for key, label, value in ROWS]
+    rows = [
+        Row(key, str(_(label)), [_cell(rs, key, canasta, family) for rs in rulesets])
+        for key, label, canasta, family in ROWS
+    ]
     return rulesets, rows

@@ -74,7 +74,8 @@ def deck(rs: RuleSet) -> Topic:
     )
 
 
-def dealing(rs: RuleSet) -> Topic:
+def table_list(rs: RuleSet) -> list[str]:
+    """Every table the rule set seats, in words ("4 players in 2 sides of 2")."""
     tables = []
     for players in rs.players_allowed:
         variant = configure(rs, {"players": players})
@@ -85,6 +86,11 @@ def dealing(rs: RuleSet) -> Topic:
                 tables.append(_("%(n)s players, each for themselves", n=players))
             else:
                 tables.append(_("%(n)s players in %(k)s sides of %(m)s", n=players, k=sides, m=players // sides))
+    return tables
+
+
+def dealing(rs: RuleSet) -> Topic:
+    tables = table_list(rs)
     cutthroat = [
         _(
             "Cutthroat three-handed play: the first player to take the discard pile plays alone for the rest of the hand; the other two become partners, pool their melds, and each receives the partnership's score plus or minus their own red threes. If someone goes out before the pile was ever taken, that player is the lone hand."

@@ -67,3 +67,36 @@ def test_choosing_another_rule_set_in_the_reference_shows_its_rules(page: Page, 
         page.select_option("#set", "hoyle_2p")
     assert "set=hoyle_2p" in page.url
     expect(page.locator("#set")).to_have_value("hoyle_2p")
+
+
+def test_the_familys_topics_and_the_comparison_fit_a_phone(browser, live_server: str, monkeypatch):
+    """Burraco, Buraco and Burako's reading (their own topics) and the comparison's three new columns, at
+    390 px in both languages: nothing scrolls sideways but the comparison's own table."""
+    from scorekeeper.engine import RULESETS
+    from scorekeeper.engine.catalogue import FAMILY_RULESETS
+    from scorekeeper.reference import topics_for
+
+    from .conftest import PHONE
+
+    for ruleset_id, ruleset in FAMILY_RULESETS.items():
+        monkeypatch.setitem(RULESETS, ruleset_id, ruleset)
+    for language in ("en-GB", "es-ES"):
+        context = browser.new_context(**PHONE, locale=language)
+        page = context.new_page()
+        pages = ["/rules/compare", "/rules/search?q=pozzetto&set=burraco"]
+        pages += [f"/rules/{slug}?set={rid}" for rid, rs in FAMILY_RULESETS.items() for slug in topics_for(rs)]
+        for url in pages:
+            page.goto(live_server + url)
+            no_sideways_scroll(page)
+        context.close()
+    page = browser.new_context(**PHONE, locale="en-GB").new_page()
+    page.goto(live_server + "/rules/canastas?set=burraco")
+    expect(page.locator("#semi_clean")).to_contain_text("burraco semipulito")
+    page.screenshot(path="test-results/family-canastas.png", full_page=True)
+    page.goto(live_server + "/rules/packet?set=buraco")
+    expect(page.locator("#packet_scoring")).to_contain_text("-100 points")
+    page.screenshot(path="test-results/family-packet.png", full_page=True)
+    page.goto(live_server + "/rules/compare")
+    expect(page.locator("#packet")).to_contain_text("not taken -100")
+    page.locator(".compare-wrap").evaluate("wrap => { wrap.scrollLeft = wrap.scrollWidth; }")
+    page.screenshot(path="test-results/family-compare.png", full_page=True)
