@@ -90,7 +90,14 @@ CANASTA_RULE_TOPICS: dict[str, str] = {
 
 #: The rule ids both Canasta's scoring and the family's report (their topics read either way).
 SHARED_RULES = frozenset(
-    {"side_count", "two_sides_out", "negative_count", "not_multiple_of_five", "quick_canastas_exceed_meld_points"}
+    {
+        "side_count",
+        "two_sides_out",
+        "negative_count",
+        "not_multiple_of_five",
+        "quick_canastas_exceed_meld_points",
+        "hand_not_empty_after_going_out",
+    }
 )
 
 #: Every rule id the family's engine reports (engine/family_*.py) beyond the shared ones, by topic of the

@@ -9,14 +9,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine.family_hand import LEAST_CANASTA_POINTS
+from ..engine.family_claims import CANASTA_NAMES
+from ..engine.family_melds import FamilyCanasta
+from ..engine.family_quick import kind_bonus, least_points
 from ..engine.family_rules import FamilyHand, FamilyMelds
 from ..engine.i18n import N_
 from ..engine.rulesets import RuleSet
-from ..translation import _
+from ..translation import _, translate
 from .content import Section, Topic, points
 from .content_family import card_value_line, family
 from .content_play import winning as canasta_winning
+
+
+def _least_points(melds: FamilyMelds) -> str:
+    """The fewest points each kind of canasta the game has can hold, in the page's language."""
+    return ", ".join(
+        f"{CANASTA_NAMES[kind].render(translate)} {least_points(kind, melds)}"
+        for kind in FamilyCanasta
+        if kind_bonus(kind, melds) is not None
+    )
 
 
 def _needs_canasta(melds: FamilyMelds, hand: FamilyHand) -> str:
@@ -79,8 +90,12 @@ def going_out(rs: RuleSet) -> Topic:
             Section(
                 "family_going_out_without_discard",
                 _("With or without a discard"),
-                [how, _("The hand form asks which way the side went out.")],
-                also=("family_going_out_how",),
+                [
+                    how,
+                    _("The hand form asks which way the side went out."),
+                    _("Going out leaves the player with no card: in a game of two, the one who went out holds none."),
+                ],
+                also=("family_going_out_how", "hand_not_empty_after_going_out"),
             ),
             Section(
                 "family_going_out_on_a_wild_discard",
@@ -223,9 +238,9 @@ def scoring(rs: RuleSet) -> Topic:
                 _("The quick entry"),
                 [
                     _(
-                        "A table may write, as on a paper sheet, only the points of the cards melded, the canastas by kind and the points held. The canastas must fit in the cards: each holds %(n)s cards, at least %(least)s points.",
+                        "A table may write, as on a paper sheet, only the points of the cards melded, the canastas by kind and the points held. The canastas must fit in the cards melded: each holds %(n)s cards at least, so its cards are worth at least %(least)s.",
                         n=melds.canasta_size,
-                        least=LEAST_CANASTA_POINTS,
+                        least=_least_points(melds),
                     ),
                     _("Only the kinds of canasta this game has may be written: %(kinds)s.", kinds=_bonuses(melds)),
                 ],
