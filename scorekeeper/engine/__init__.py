@@ -16,7 +16,7 @@ from .validation import can_score_hand, hand_violations, verify_hand
 
 #: The engine's revision: raised with every change that can change a score, a minimum or a
 #: refusal. Whatever keeps engine results (services/sheet.py) keys them by it.
-REVISION = 2
+REVISION = 3
 
 __all__ = [
     "REVISION",

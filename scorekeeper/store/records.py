@@ -216,6 +216,8 @@ def meld_record(meld: Meld) -> dict[str, Any]:
 def entry_json(side: dict[str, Any]) -> dict[str, Any]:
     """A record side in the scoring API's format (what the game API returns)."""
     side = {**SIDE_DEFAULTS, **side}
+    if side["packet"]:
+        return family_entry_json(side)
     common = (
         ({"black_threes": side["black_threes"]} if side["black_threes"] else {})
         | ({"special_hand": side["special_hand"]} if side["special_hand"] else {})
@@ -248,3 +250,30 @@ def entry_json(side: dict[str, Any]) -> dict[str, Any]:
     if side["cards_held_by_value"]:
         detailed["hand_by_value"] = dict(side["cards_held_by_value"])
     return detailed
+
+
+def family_entry_json(side: dict[str, Any]) -> dict[str, Any]:
+    """A record side of the family's games (Burraco, Buraco, Burako) in the scoring API's format: the melds as
+    kept (cards, or a set by rank), how the side went out, its packet, its closing discard when written."""
+    kept: dict[str, Any] = {
+        "went_out": (side["closing"] or "discard") if side["went_out"] else False,
+        "packet": side["packet"],
+        "penalties": [{"points": p["points"], "reason": p.get("reason", "")} for p in side["penalties"]],
+    }
+    if side["closing_discard"]:
+        kept["closing_discard"] = side["closing_discard"]
+    if side["quick"]:
+        return kept | {
+            "meld_points": side["meld_points"],
+            "canastas": {
+                "clean": side["canastas_natural"],
+                "dirty": side["canastas_mixed"],
+                "semi": side["canastas_semi"],
+                "ace_to_king": side["canastas_ace_to_king"],
+                "ace_to_ace": side["canastas_ace_to_ace"],
+                "wild": side["canastas_wild"],
+            },
+            "hand_points": side["hand_points"],
+        }
+    held: list[str] | dict[str, int] = list(side["held_cards"] or ()) or dict(side["cards_held"])
+    return kept | {"melds": list(side["card_melds"] or ()), "hand": held}
