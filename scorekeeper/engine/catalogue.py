@@ -440,12 +440,16 @@ RULESETS: dict[str, RuleSet] = {
         MODERN_AMERICAN,
         SAMBA,
         HAND_AND_FOOT,
+        BURRACO,
+        BURACO,
+        BURAKO,
     )
 }
 
-#: The family's club games, scored by the engine; they join ``RULESETS`` (and so the app's pages and the
-#: API) once every page a game of them opens serves them (issue 35's slices).
-FAMILY_RULESETS: dict[str, RuleSet] = {ruleset.id: ruleset for ruleset in (BURRACO, BURACO, BURAKO)}
+#: The family's club games (Burraco, Buraco, Burako): the rule sets of ``RULESETS`` whose melds are the family's.
+FAMILY_RULESETS: dict[str, RuleSet] = {
+    ruleset_id: ruleset for ruleset_id, ruleset in RULESETS.items() if ruleset.family_melds is not None
+}
 
 
 def get_ruleset(ruleset_id: str) -> RuleSet | None:

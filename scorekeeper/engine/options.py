@@ -331,6 +331,19 @@ def offered_options(ruleset: RuleSet) -> tuple[str, ...]:
     return variants + common + tuple(o for o in ruleset.extra_options if o not in common)
 
 
+def option_value(ruleset: RuleSet, option: str) -> object:
+    """A house-rule option's value in the rule set: a field of the rule set, or of the family's meld or hand
+    parameters (``joker_value`` is the joker's card value there)."""
+    melds, hand = ruleset.family_melds, ruleset.family_hand
+    if melds is not None and option == "joker_value":
+        return melds.card_values[JOKER]
+    if melds is not None and option in FAMILY_MELD_PARAMETERS:
+        return getattr(melds, option)
+    if hand is not None and option in FAMILY_HAND_PARAMETERS:
+        return getattr(hand, option)
+    return getattr(ruleset, option)
+
+
 def configure(ruleset: RuleSet, options: Mapping[str, object] | None = None, sides: int | None = None) -> RuleSet:
     """The rule set with its variant for ``players``, for the number of sides, and the house rules.
 

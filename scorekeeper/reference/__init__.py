@@ -135,6 +135,16 @@ FAMILY_RULE_TOPICS: dict[str, str] = {
 #: Every rule id the engine reports, Canasta's and the family's, by topic.
 RULE_TOPICS: dict[str, str] = {**CANASTA_RULE_TOPICS, **FAMILY_RULE_TOPICS}
 
+#: The rules the referee tools answer with in a game of the family (Burraco, Buraco, Burako;
+#: engine/family_referee.py), by topic; a refusal carries the family's engine's own rule id.
+FAMILY_ANSWER_TOPICS: dict[str, str] = {
+    "family_going_out": "going-out",
+    "family_pile_take": "discard-pile",
+    "family_meld_ok": "melds",
+    "family_canastas": "canastas",
+    "family_no_minimum": "melds",
+}
+
 #: The rules the referee tools answer with, by topic.
 ANSWER_TOPICS: dict[str, str] = {
     "meld_ok": "melds",
@@ -149,6 +159,7 @@ ANSWER_TOPICS: dict[str, str] = {
     "go_out_cards_left": "going-out",
     "going_out": "going-out",
     "going_out_concealed": "going-out",
+    **FAMILY_ANSWER_TOPICS,
 }
 
 
@@ -160,8 +171,13 @@ def anchors_for(ruleset: RuleSet) -> dict[str, str]:
     """The anchors a rule set's pages hold: the rule ids its engine reports (and, for Canasta's rule sets,
     the referee tools' answers), each on its topic."""
     if is_family(ruleset):
-        return {rule: slug for rule, slug in RULE_TOPICS.items() if rule in FAMILY_RULE_TOPICS or rule in SHARED_RULES}
-    return {rule: slug for rule, slug in ANCHORS.items() if rule not in FAMILY_RULE_TOPICS}
+        family = {rule: slug for rule, slug in RULE_TOPICS.items() if rule in FAMILY_RULE_TOPICS or rule in SHARED_RULES}
+        return family | FAMILY_ANSWER_TOPICS
+    return {
+        rule: slug
+        for rule, slug in ANCHORS.items()
+        if rule not in FAMILY_RULE_TOPICS and rule not in FAMILY_ANSWER_TOPICS
+    }
 
 
 def rule_topic(rule: str) -> str:

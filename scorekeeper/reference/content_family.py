@@ -292,6 +292,12 @@ def melds_topic(rs: RuleSet) -> Topic:
                     kinds,
                     _("Partners build on the same melds; cards on the table stay there until the end of the hand."),
                 ],
+                also=("family_meld_ok",),
+            ),
+            Section(
+                "family_no_minimum",
+                _("No minimum for the first meld"),
+                [_("A side's first meld of a hand may be worth any number of points: these games have no minimum.")],
             ),
             Section(
                 "family_meld_too_small",
@@ -508,6 +514,7 @@ def discard_pile(rs: RuleSet) -> Topic:
                         "Instead of drawing from the stock, a player may take the whole discard pile into the hand, however many cards it holds. Nothing freezes it and no meld is needed to take it."
                     )
                 ],
+                also=("family_pile_take",),
             )
         ],
     )

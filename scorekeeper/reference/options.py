@@ -89,6 +89,64 @@ OPTION_TEXT: dict[str, tuple[str, str]] = {
         N_("A red three caught in hand costs"),
         N_("Points against the side for each red three still held at the end."),
     ),
+    # The family's (Burraco, Buraco, Burako; rules/family.md §3): each house rule its sources disagree on.
+    "semi_clean": (
+        N_("Semi-clean canastas"),
+        N_("A canasta whose one wild card stands beside seven natural cards scores 150, not 100."),
+    ),
+    "semi_clean_wild_at_end": (
+        N_("Semi-clean only with the wild card at one end"),
+        N_("Off: the wild card may stand anywhere, with seven natural cards in a row beside it."),
+    ),
+    "ace_to_king_bonus": (
+        N_("A clean canasta from ace to king scores"),
+        N_("In place of the clean canasta's bonus. Empty: it is an ordinary clean canasta."),
+    ),
+    "ace_to_ace_bonus": (
+        N_("A clean canasta from ace to ace scores"),
+        N_("In place of the clean canasta's bonus. Empty: it is an ordinary clean canasta."),
+    ),
+    "wild_canasta_bonus": (
+        N_("A canasta of wild cards scores"),
+        N_("Seven jokers and twos melded together. Empty: no meld of wild cards only."),
+    ),
+    "table_minus_without_clean": (
+        N_("Without a clean canasta, the table counts against the side"),
+        N_("The cards it melded count minus and its canastas earn no bonus."),
+    ),
+    "going_out_needs_canasta": (
+        N_("To go out, a side needs"),
+        N_("Besides taking its packet (pozzetto, morto, muerto) and playing it."),
+    ),
+    "going_out_with_discard": (N_("How a side goes out"), N_("How the last card leaves the hand.")),
+    "wild_closing_discard": (
+        N_("Going out by discarding a wild card is allowed"),
+        N_("Off: the last discard may not be a joker or a two."),
+    ),
+    "no_going_out_bonus_on_stock_out": (
+        N_("No going-out bonus when the stock runs out"),
+        N_("A side that goes out on the last cards of the stock scores nothing for it."),
+    ),
+    "jokers": (N_("Play with jokers"), N_("Four jokers join the two packs: 108 cards instead of 104.")),
+    "joker_value": (N_("A joker counts"), N_("Its points, melded or left in hand.")),
+    "sets_allowed": (N_("Melds of one rank (sets)"), N_("Off: runs of one suit only.")),
+    "ace_to_ace": (
+        N_("Runs from ace to ace"),
+        N_("An ace may stand below the two and above the king in one run of 14 cards."),
+    ),
+}
+
+#: Options of the family whose values are a few fixed words (None among them): value -> label, in order.
+OPTION_CHOICES: dict[str, tuple[tuple[str | None, str], ...]] = {
+    "going_out_needs_canasta": (
+        ("any", N_("a canasta of any kind")),
+        ("clean", N_("a clean canasta (no wild card)")),
+        (None, N_("no canasta")),
+    ),
+    "going_out_with_discard": (
+        ("required", N_("only by discarding the last card")),
+        ("either", N_("by discarding the last card or by melding it")),
+    ),
 }
 
 #: Choice value -> label, for options with a fixed set of values.

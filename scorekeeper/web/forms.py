@@ -22,17 +22,19 @@ from wtforms.widgets import NumberInput, TextInput
 
 from ..engine.errors import OptionError
 from ..engine.game import side_of_seat
-from ..engine.options import configure, offered_options
+from ..engine.options import configure, offered_options, option_value
 from ..engine.rulesets import MatchMode, RuleSet
-from ..reference.options import CHOICE_TEXT, OPTION_TEXT
+from ..reference.options import CHOICE_TEXT, OPTION_CHOICES, OPTION_TEXT
 from ..shapes.limits import LARGEST, NOTE, PLAYER_NAME, SIDE_NAME, text_problem
 from ..translation import render
 from .display import SIZES, THEME_NAMES, THEMES, Display
 
 #: Options the new-game form asks for on their own (the table shape and how the game ends).
 NOT_HOUSE_RULES = frozenset({"players", "target", "match_mode", "hands_in_match", "wild_meld"})
-#: Options whose empty value means "none".
-OPTIONAL_NUMBERS = frozenset({"max_wilds", "concealed_total"})
+#: Options whose empty value means "none" (the family's special canastas: an ordinary clean one, or no meld).
+OPTIONAL_NUMBERS = frozenset(
+    {"max_wilds", "concealed_total", "ace_to_king_bonus", "ace_to_ace_bonus", "wild_canasta_bonus"}
+)
 #: Tables a rule set may switch off: a tick keeps the rule set's own, no tick sets None (Hand and Foot's
 #: minimum by round gives way to its table by score).
 OPTIONAL_TABLES = frozenset({"min_by_round"})
@@ -274,7 +276,7 @@ class NewGameForm(FlaskForm):
                 played = ruleset
         for name in self.house_options:
             value = self[f"opt_{name}"].data
-            default = getattr(played if name not in ruleset.option_implies else ruleset, name)
+            default = option_value(played if name not in ruleset.option_implies else ruleset, name)
             if name in OPTIONAL_TABLES:
                 if not value and default is not None:
                     options[name] = None
@@ -316,7 +318,7 @@ def new_game_form(ruleset: RuleSet, players: int, sides: int, formdata: Any = No
     house = tuple(name for name in offered_options(ruleset) if name not in NOT_HOUSE_RULES)
     Form.house_options = house
     for name in house:
-        setattr(Form, f"opt_{name}", _option_field(name, getattr(ruleset, name)))
+        setattr(Form, f"opt_{name}", _option_field(name, option_value(ruleset, name)))
     form = Form(formdata=formdata)
     for name, implied in ruleset.option_implies.items():
         if name in house:
@@ -351,6 +353,9 @@ def _option_field(name: str, default: Any) -> Field:
     label, description = lazy_gettext(label), lazy_gettext(description) if description else ""
     if name in OPTIONAL_TABLES:
         return BooleanField(label, default=default is not None, description=description)
+    if name in OPTION_CHOICES:  # a few words, none of them a StrEnum (the family's going out)
+        words = [("" if value is None else value, lazy_gettext(text)) for value, text in OPTION_CHOICES[name]]
+        return WordChoiceField(label, choices=choices(words), default=default, description=description)
     if isinstance(default, bool):
         return BooleanField(label, default=default, description=description)
     if isinstance(default, StrEnum):
@@ -358,6 +363,24 @@ def _option_field(name: str, default: Any) -> Field:
         return SelectField(label, choices=choices(values), default=default.value, description=description)
     empty = None if name in OPTIONAL_NUMBERS else default
     return WholeNumberField(label, default=default, empty=empty, description=description)
+
+
+def _word_or_none(value: Any) -> str | None:
+    """A choice's value as the engine takes it: the empty choice is None (the family's "no canasta")."""
+    return None if value in ("", None) else str(value)
+
+
+class WordChoiceField(SelectField):
+    """One of a few words (a house rule's, a question's), the empty choice standing for None; anything else is
+    refused by name."""
+
+    def __init__(self, label: Any = None, validators: Any = None, **kwargs: Any) -> None:
+        super().__init__(label, validators, coerce=_word_or_none, **kwargs)
+
+    def pre_validate(self, form: Any) -> None:
+        """Refuse a value that is not among the choices, naming the field in the reader's language."""
+        if not any(_word_or_none(choice.value) == self.data for choice in self.choices):
+            raise ValidationError(gettext("%(field)s: choose one of those shown.", field=self.label.text))
 
 
 # ---- groups and files -----------------------------------------------------------------------

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, SelectField
-from wtforms.validators import NumberRange
+from wtforms import BooleanField, SelectField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange
 
 from ..engine.cards import MELD_RANKS, SEQUENCE_ORDER
 from ..engine.referee import TOP_CARDS
-from .forms import WholeNumberField, choices
+from .forms import WholeNumberField, WordChoiceField, choices
 
 #: A score, not a count: a wide box without steppers.
 POINTS = {"class": "points"}
@@ -98,3 +98,59 @@ class MinimumForm(QuestionForm):
     total = WholeNumberField(lazy_gettext("Our score before this hand"), render_kw=POINTS)
     #: Asked only where the minimum goes by round (Hand and Foot), in place of the score.
     hand_number = WholeNumberField(lazy_gettext("Round (hand number)"), [NumberRange(min=1)], default=1)
+
+
+# ---- the Canasta family (Burraco, Buraco, Burako) ----------------------------------------------
+
+#: A canasta count: none, one, or more (only whether there is one matters).
+COUNT = [NumberRange(min=0)]
+
+
+class FamilyGoOutForm(QuestionForm):
+    """May we go out? (a game of the family)"""
+
+    packet = WordChoiceField(
+        lazy_gettext("Our packet (pozzetto, morto, muerto)"),
+        choices=choices(
+            [
+                ("taken", lazy_gettext("taken, and we are playing it")),
+                ("taken_unplayed", lazy_gettext("taken, not played yet")),
+                ("not_taken", lazy_gettext("not taken")),
+            ]
+        ),
+        default="taken",
+    )
+    clean = WholeNumberField(lazy_gettext("Clean canastas (no wild card)"), COUNT, default=0)
+    other = WholeNumberField(
+        lazy_gettext("Canastas with a wild card (dirty, semi-clean, of wild cards)"), COUNT, default=0
+    )
+    how = WordChoiceField(
+        lazy_gettext("The last card"),
+        choices=choices(
+            [("discard", lazy_gettext("I discard it")), ("no_discard", lazy_gettext("I meld it, with no discard"))]
+        ),
+        default="discard",
+    )
+    #: Asked only where the closing discard may not be a wild card (Burraco).
+    wild_discard = BooleanField(lazy_gettext("The card I would discard is a joker or a two"))
+
+
+class FamilyMeldForm(QuestionForm):
+    """Is this meld legal (and a canasta)? (a game of the family)"""
+
+    cards = StringField(
+        lazy_gettext("The meld's cards"),
+        [InputRequired(lazy_gettext("Type the meld's cards, such as 3H 4H JK 6H.")), Length(max=200)],
+        description=lazy_gettext(
+            "Rank and suit, JK for a joker; a run low to high, its wild card in the place it takes:"
+            " 3H 4H JK 6H, or 7S 7D 2C."
+        ),
+    )
+
+    def written(self) -> list[str]:
+        """The cards as typed, one by one (spaces or commas between them)."""
+        return (self.cards.data or "").replace(",", " ").split()
+
+
+class NoQuestionForm(QuestionForm):
+    """A question the game answers without asking anything (the family's pile and minimum)."""

@@ -9,6 +9,14 @@ from flask_babel import gettext
 
 from ...engine import RULESETS, CanastaCount, Meld, RuleSet
 from ...engine.cards import SEQUENCE_RANK, sequence_between
+from ...engine.family_referee import (
+    FamilyGoOutQuestion,
+    decide_family_go_out,
+    decide_family_meld,
+    decide_family_minimum,
+    decide_family_take_pile,
+)
+from ...engine.family_rules import Packet
 from ...engine.referee import (
     Answer,
     GoOutQuestion,
@@ -24,7 +32,16 @@ from ...reference.options import SPECIAL_HAND_NAMES
 from ...translation import translate
 from ..forms import choices
 from ..limiting import guard_links
-from ..tool_forms import GoOutForm, MeldForm, MinimumForm, PileForm, QuestionForm
+from ..tool_forms import (
+    FamilyGoOutForm,
+    FamilyMeldForm,
+    GoOutForm,
+    MeldForm,
+    MinimumForm,
+    NoQuestionForm,
+    PileForm,
+    QuestionForm,
+)
 from .reference_context import Reading, reading
 
 bp = Blueprint("tools", __name__)
@@ -65,6 +82,8 @@ def _asked(form: QuestionForm) -> bool:
 def pile(public_id: str | None = None, edit_token: str | None = None) -> str:
     """May I take the discard pile?"""
     page = reading(public_id, edit_token)
+    if _family(page.ruleset):  # the whole pile, with no condition: nothing to ask
+        return _page("tools/pile.html", page, NoQuestionForm(), decide_family_take_pile(page.ruleset))
     form = PileForm(formdata=request.args)
     if not page.ruleset.black_three_freezes:
         del form.black_three_in_pile  # a covered black three changes nothing here
@@ -111,6 +130,10 @@ def _asked_round(form: QuestionForm) -> int | None:
 def meld(public_id: str | None = None, edit_token: str | None = None) -> str:
     """Is this meld legal, and is it a canasta?"""
     page = reading(public_id, edit_token)
+    if _family(page.ruleset):
+        typed = FamilyMeldForm(formdata=request.args)
+        judged = decide_family_meld(typed.written(), page.ruleset) if _asked(typed) else None
+        return _page("tools/meld.html", page, typed, judged)
     form = MeldForm(formdata=request.args)
     if not page.ruleset.sequences:
         del form.sequence_low, form.sequence_high
@@ -128,6 +151,8 @@ def meld(public_id: str | None = None, edit_token: str | None = None) -> str:
 def go_out(public_id: str | None = None, edit_token: str | None = None) -> str:
     """May we go out?"""
     page = reading(public_id, edit_token)
+    if _family(page.ruleset):
+        return _family_go_out(page)
     form = GoOutForm(formdata=request.args)
     if not page.ruleset.sequences:
         del form.samba
@@ -152,11 +177,41 @@ def go_out(public_id: str | None = None, edit_token: str | None = None) -> str:
 def minimum(public_id: str | None = None, edit_token: str | None = None) -> str:
     """What is our minimum?"""
     page = reading(public_id, edit_token)
+    if _family(page.ruleset):  # no first-meld minimum: nothing to ask, no table of minimums
+        return _page("tools/minimum.html", page, NoQuestionForm(), decide_family_minimum(page.ruleset), table=None)
     form = MinimumForm(formdata=request.args)
     _ask_round_or_score(form, page.ruleset)
     asked = _asked(form)
     answer = decide_minimum(_asked_count(form, "total"), page.ruleset, _asked_round(form)) if asked else None
     return _page("tools/minimum.html", page, form, answer, table=initial_meld(page.ruleset).sections[0])
+
+
+def _family(ruleset: RuleSet) -> bool:
+    """Whether the rules are a game of the Canasta family (Burraco, Buraco, Burako): its own questions."""
+    return ruleset.family_melds is not None
+
+
+#: The packet as the question gives it, as the engine takes it.
+_PACKETS: dict[str, Packet] = {"taken": "taken", "taken_unplayed": "taken_unplayed", "not_taken": "not_taken"}
+
+
+def _family_go_out(page: Reading) -> str:
+    """May we go out? The family's way: the packet, a canasta of the kind the game asks, the last card."""
+    form = FamilyGoOutForm(formdata=request.args)
+    hand = page.ruleset.family_hand
+    if hand is not None and hand.wild_closing_discard:
+        del form.wild_discard  # any card may be the last discard here
+    answer = None
+    if _asked(form):
+        question = FamilyGoOutQuestion(
+            packet=_PACKETS.get(form.packet.data, "not_taken"),
+            clean_canastas=form.clean.data or 0,
+            other_canastas=form.other.data or 0,
+            went_out="no_discard" if form.how.data == "no_discard" else "discard",
+            wild_discard="wild_discard" in form and bool(form.wild_discard.data),
+        )
+        answer = decide_family_go_out(question, page.ruleset)
+    return _page("tools/go_out.html", page, form, answer)
 
 
 _routes("pile", pile)
