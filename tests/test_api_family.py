@@ -65,9 +65,12 @@ def test_a_canasta_games_answer_keeps_its_shape_without_the_packet(client):
 def test_a_hand_ended_on_the_stock_pays_burraco_no_closing_bonus(client):
     answer = score(client, "burraco", [CLOSING, CAUGHT], end="stock_out")
     assert answer.get_json()["sides"][0]["breakdown"]["going_out_bonus"] == 0
-    assert score(client, "burako", [CLOSING, CAUGHT], end="stock_out").get_json()["sides"][0]["breakdown"][
-        "going_out_bonus"
-    ] == 100
+    assert (
+        score(client, "burako", [CLOSING, CAUGHT], end="stock_out").get_json()["sides"][0]["breakdown"][
+            "going_out_bonus"
+        ]
+        == 100
+    )
 
 
 def test_a_claim_the_cards_do_not_make_is_a_422_naming_the_meld_and_linking_the_rule(client):

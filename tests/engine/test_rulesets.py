@@ -27,13 +27,16 @@ SEED_IDS = [
 
 #: The rest of the family, beyond the seeds (variants.md §5).
 FAMILY_IDS = ["modern_american", "samba", "hand_and_foot"]
+#: The club games of the wider family: melds as cards, a packet each side (Burraco, Buraco, Burako).
+CLUB_GAME_IDS = ["burraco", "buraco", "burako"]
 
 
 def test_the_ten_seed_rule_sets_and_the_rest_of_the_family_are_all_there():
-    assert list(RULESETS) == SEED_IDS + FAMILY_IDS
+    assert list(RULESETS) == SEED_IDS + FAMILY_IDS + CLUB_GAME_IDS
+    assert [ruleset_id for ruleset_id, ruleset in RULESETS.items() if ruleset.family_melds] == CLUB_GAME_IDS
 
 
-@pytest.mark.parametrize("ruleset_id", SEED_IDS + FAMILY_IDS)
+@pytest.mark.parametrize("ruleset_id", SEED_IDS + FAMILY_IDS + CLUB_GAME_IDS)
 def test_every_rule_set_has_a_name_description_and_sources(ruleset_id):
     ruleset = RULESETS[ruleset_id]
     assert ruleset.name
