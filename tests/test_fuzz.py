@@ -86,6 +86,29 @@ HAND = [
     },
     {"melds": [{"rank": "A", "naturals": 7}, {"rank": "6", "naturals": 4, "twos": 1}], "went_out": True},
 ]
+#: A Burraco hand (the family's club games: melds as cards, a packet each side, how a side went out).
+FAMILY_HAND = [
+    {
+        "melds": [
+            {"cards": ["3H", "4H", "5H", "6H", "7H", "8H", "9H"], "claim": "clean"},
+            {"rank": "K", "naturals": 3},
+        ],
+        "packet": "taken",
+        "went_out": "discard",
+        "closing_discard": "5C",
+    },
+    {"melds": [{"cards": ["QS", "KS", "AS"]}], "packet": "not_taken", "hand": ["JK", "AD", "4C"]},
+]
+FAMILY_QUICK = [
+    {
+        "meld_points": 320,
+        "canastas": {"clean": 1, "semi": 1},
+        "hand_points": 0,
+        "packet": "taken",
+        "went_out": "discard",
+    },
+    {"meld_points": 60, "hand_points": 25, "packet": "not_taken"},
+]
 QUICK = [
     {"meld_points": 300, "canastas": {"natural": 1, "mixed": 0, "wild": 0}, "hand_points": -20},
     {"hand": {"5": 2}},
@@ -212,6 +235,8 @@ def arena(client):
             "options": {"cutthroat": True},
         },
     ).get_json()
+    burraco = client.post("/api/v1/games", json={**TABLE, "ruleset": "burraco"}).get_json()
+    burraco["family"] = True
     halves = client.post("/api/v1/games", json={**TABLE, "recording": "halves"}).get_json()
     for side, entry in enumerate(HAND):  # hand 1 made of halves, hand 2 in play
         client.put(
@@ -232,7 +257,7 @@ def arena(client):
         "door": re.search(r"/night/[\w-]+/join/[\w-]+", page).group(0),
         "club": club,
     }
-    return [game, tradicional, cutthroat, halves]
+    return [game, tradicional, cutthroat, burraco, halves]
 
 
 def hostile_request(client, games: list[dict[str, Any]], rng: random.Random) -> int:
@@ -248,16 +273,20 @@ def hostile_request(client, games: list[dict[str, Any]], rng: random.Random) -> 
         return halves_route(client, games[-1], rng)
     if kind >= 14:
         return later_route(client, game, rng, kind)
+    hands = [FAMILY_HAND, FAMILY_QUICK] if game.get("family") else [HAND, QUICK]
     if kind == 0:
-        body = mutate_json({"ruleset": "classic", "sides": rng.choice([HAND, QUICK])}, rng)
+        ruleset, sides = rng.choice(
+            [("classic", HAND), ("classic", QUICK), ("burraco", FAMILY_HAND), ("buraco", FAMILY_QUICK)]
+        )
+        body = mutate_json({"ruleset": ruleset, "sides": sides, "end": "stock_out"}, rng)
         return client.post("/api/v1/score", json=body).status_code
     if kind == 1:
         return client.post("/api/v1/games", json=mutate_json(TABLE, rng)).status_code
     if kind == 2:
-        body = mutate_json({"expected_hands": rng.randint(0, 3), "sides": rng.choice([HAND, QUICK])}, rng)
+        body = mutate_json({"expected_hands": rng.randint(0, 3), "sides": rng.choice(hands)}, rng)
         return client.post(f"/api/v1/games/{gid}/hands", json=body, headers=headers).status_code
     if kind == 3:
-        body = mutate_json({"version": 1, "sides": rng.choice([HAND, QUICK]), "partners": None}, rng)
+        body = mutate_json({"version": 1, "sides": rng.choice(hands), "partners": None}, rng)
         number = rng.choice(["1", "2", "0", "-1", "99999999999999999999"])
         return client.put(f"/api/v1/games/{gid}/hands/{number}", json=body, headers=headers).status_code
     if kind == 4:
