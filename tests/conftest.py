@@ -169,10 +169,13 @@ LONGEST = (
 #: PostgreSQL pass of CI) leaves them to the SQLite pass (``make test``), which runs every test. The engine's and
 #: the tournament's rules are pure (they never open a database); the browser tests of how pages look and read
 #: (axe, widths, themes, print, the QR code, the service worker's copy of the reference, https behind Caddy)
-#: check the same HTML whichever database stored the game. Every test that stores or reads rows runs on both.
+#: check the same HTML whichever database stored the game; the family's reading of the reference and the
+#: catalogues are made from the rule sets and the code alone. Every test that stores or reads rows runs on both.
 SAME_ON_EVERY_DATABASE = (
     "tests/engine/",
     "tests/tournament/",
+    "tests/test_reference_family.py",
+    "tests/test_catalogues.py",
     "tests/browser/test_accessibility.py",
     "tests/browser/test_fit.py",
     "tests/browser/test_display.py",
