@@ -159,6 +159,7 @@ LONGEST = (
     "tests/test_fuzz.py::",
     "tests/test_migrations_landed.py::",
     "tests/test_openapi.py::test_the_api_keeps_its_openapi_document",
+    "tests/browser/test_accessibility.py::",
     "tests/test_night_servers.py::",
     "tests/test_rate_limits.py::test_a_limit_holds_across",
     "tests/test_secrets.py::test_the_access_log",
@@ -206,6 +207,18 @@ def pytest_collection_modifyitems(config, items):
 #: The worker that runs the browser journeys in a parallel run; the others run niced (pytest_configure).
 JOURNEYS_WORKER = "gw0"
 JOURNEYS = "tests/browser/"
+#: Browser tests of how pages look and read (axe, widths, themes, print, the QR code, the installable app,
+#: the reference): nothing in them times how soon a phone sees a change, so any worker may run them, each
+#: with its own Chromium, beside the journeys.
+BROWSER_LOOKS = (
+    "tests/browser/test_accessibility.py",
+    "tests/browser/test_fit.py",
+    "tests/browser/test_display.py",
+    "tests/browser/test_print.py",
+    "tests/browser/test_share.py",
+    "tests/browser/test_installable.py",
+    "tests/browser/test_reference.py",
+)
 #: Tests sharing a costly session fixture, kept on one worker so that it is made once a pass: the
 #: databases built by the code of every landed commit (23 subprocesses, about a minute and a half).
 TOGETHER = ("tests/test_migrations_landed.py",)
@@ -214,7 +227,8 @@ TOGETHER = ("tests/test_migrations_landed.py",)
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
     """A parallel run (``make test``: ``-n``, ``--dist load``). Each test goes to the next free worker, except
-    the modules of TOGETHER (each whole to one worker) and the browser journeys: they run one after another
+    the modules of TOGETHER (each whole to one worker) and the browser journeys (every browser test but those
+    of BROWSER_LOOKS): they run one after another
     on one worker of their own (JOURNEYS_WORKER), as in a
     single process: one Chromium, and no other journey's pages competing with a test that times how soon a
     phone sees a change. They start first, the longest share of work; the other workers, one more than
@@ -225,7 +239,7 @@ def pytest_xdist_make_scheduler(config, log):
 
     class JourneysApart(LoadScopeScheduling):
         def _split_scope(self, nodeid):
-            if nodeid.startswith(JOURNEYS):
+            if nodeid.startswith(JOURNEYS) and not nodeid.startswith(BROWSER_LOOKS):
                 return JOURNEYS
             return next((module for module in TOGETHER if nodeid.startswith(module + "::")), nodeid)
 
