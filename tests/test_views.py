@@ -299,14 +299,31 @@ def test_a_second_phone_fixing_the_same_hand_sees_both_and_may_replace(client):
 )
 def test_every_table_gets_a_hand_form_and_a_sheet(client, ruleset_id, shape):
     players, sides = shape
-    response = client.post(f"/games/new/{ruleset_id}?players={players}&sides={sides}", data={"mode": "target"})
-    game = response.headers["Location"]
+    ruleset = RULESETS[ruleset_id]
+    game = start_table(client, ruleset_id, players, sides)
     form = text(client.get(game + "/hands/new"))
     assert form.count('class="side-entry"') == sides
-    saved = client.post(game + "/hands/new", data={"expected_hands": "0", "s0_m_K_n": "3"})
+    # three kings, 30; in the family's games a run of 8 to 10, each side saying what became of its packet
+    hand = {"s0_m_K_n": "3"} if ruleset.family_melds is None else {"s0_r0_suit": "H", "s0_r0_low": "8"}
+    hand |= {"s0_r0_high": "10"} if ruleset.family_melds else {}
+    hand |= {f"s{k}_packet": "taken" for k in range(sides)} if ruleset.packet else {}
+    saved = client.post(game + "/hands/new", data={"expected_hands": "0", **hand})
     assert saved.status_code == 302
-    # three kings, 30; in Modern American a side with no canasta counts its melds minus [MACJ]
-    assert signed(-30 if RULESETS[ruleset_id].mac_scoring else 30) in text(client.get(game))
+    # in Modern American a side with no canasta counts its melds minus [MACJ], in Buraco one without a clean one
+    minus = ruleset.mac_scoring or (ruleset.family_hand is not None and ruleset.family_hand.table_minus_without_clean)
+    assert signed(-30 if minus else 30) in text(client.get(game))
+
+
+def start_table(client, ruleset_id, players, sides):
+    """A game of the rule set at this table, started from its page; the family's through the API (its page's
+    house rules are another slice's)."""
+    if RULESETS[ruleset_id].family_melds is None:
+        return client.post(f"/games/new/{ruleset_id}?players={players}&sides={sides}", data={"mode": "target"}).headers[
+            "Location"
+        ]
+    seats = [{"players": [f"P{k}{j}" for j in range(players // sides)]} for k in range(sides)]
+    game = client.post("/api/v1/games", json={"ruleset": ruleset_id, "sides": seats}).get_json()
+    return f"/e/{game['edit_token']}"
 
 
 def test_a_cutthroat_hand_through_the_page(client):

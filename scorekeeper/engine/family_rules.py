@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .family_cards import family_card_values
+from .i18n import N_
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,8 @@ class FamilyHand:
     #: A side without a clean canasta has its melded cards counted minus and loses its canastas' bonuses
     #: [PTW newer text] (B-K3).
     table_minus_without_clean: bool = False
+    #: What the game's tables call the packet, as the pages name it (translated where it is shown).
+    packet_name: str = N_("packet")
 
 
 #: burraco (FIBur): close 100, none on a stock-out (I-K5); pozzetto not taken -100, taken and not played
@@ -120,6 +123,7 @@ BURRACO_HAND = FamilyHand(
     no_going_out_bonus_on_stock_out=True,
     going_out_with_discard="required",
     wild_closing_discard=False,
+    packet_name=N_("pozzetto"),
 )
 
 #: buraco (Brazil): batida 100 with or without a discard, with the morto taken and a clean canastra
@@ -128,8 +132,9 @@ BURACO_HAND = FamilyHand(
     packet_taken_unplayed="flat",
     going_out_needs_canasta="clean",
     table_minus_without_clean=True,
+    packet_name=N_("morto"),
 )
 
 #: burako (River Plate): cierre 100 with the muerto taken and a canasta of any kind (a canasta of wild
 #: cards too); muerto not taken or taken and unused -100 [ACA3] (R-K1); with or without a discard (D23).
-BURAKO_HAND = FamilyHand(packet_taken_unplayed="flat")
+BURAKO_HAND = FamilyHand(packet_taken_unplayed="flat", packet_name=N_("muerto"))

@@ -129,8 +129,10 @@ def chart_of(sheet: Sheet) -> Chart | None:
     )
     levels = tuple(Level(y_of(total), total) for total in range(int(low), int(high) + 1, step))
     bands = []
-    # where the minimum goes by round (Hand and Foot) the totals set no minimum: no bands to draw
-    by_score = minimum_bands(sheet.ruleset) if sheet.ruleset.min_by_round is None else []
+    # where the minimum goes by round (Hand and Foot) the totals set no minimum, and the family's games
+    # (Burraco, Buraco, Burako) have none: no bands to draw
+    banded = sheet.ruleset.min_by_round is None and sheet.ruleset.meld_minimum
+    by_score = minimum_bands(sheet.ruleset) if banded else []
     for index, band in enumerate(by_score):
         start = max(low, band.low if band.low is not None else low)
         end = min(high, band.high + 5 if band.high is not None else high)

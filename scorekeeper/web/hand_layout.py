@@ -1,13 +1,17 @@
-"""The hand form's layout under a rule set: which meld, sequence and quick-entry rows a side is offered,
-and how the page groups a side's fields."""
+"""The hand form's layout under a rule set: which meld, sequence, run and quick-entry rows a side is
+offered, and how the page groups a side's fields."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 
 from wtforms import Field
 
-from ..engine.cards import MELD_RANKS, WILD_RANK, sequence_between
+from ..engine.cards import HAND_KEYS, MELD_RANKS, WILD_RANK, sequence_between
+from ..engine.entries import FAMILY_THREE
+from ..engine.family_cards import HIGH_ACE_PLACE, JOKER, LOW_ACE_PLACE, RANKS, SUITS, TWO, TWO_PLACE
+from ..engine.family_melds import FamilyCanasta
 from ..engine.rulesets import RuleSet
 
 MELD_PARTS = (("n", "naturals"), ("j", "jokers"), ("t", "twos"))
@@ -42,6 +46,85 @@ class SequenceRow:
 
 
 @dataclass
+class RunRow:
+    """A run of the Canasta family (Burraco, Buraco, Burako): its suit, its lowest and highest card, and
+    the rank its wild card stands for, if it has one (which wild card: a joker, or a two)."""
+
+    prefix: str
+    suit: Field
+    low: Field
+    high: Field
+    at: Field
+    wild: Field | None  # None where the game has no jokers: the wild card is a two
+
+    @property
+    def typed(self) -> bool:
+        """Whether the run's ends or wild card were chosen (a suit alone, a chip tapped by mistake, is no run)."""
+        return any(box.data for box in (self.low, self.high, self.at))
+
+    def span(self) -> tuple[int, int] | None:
+        """The run's first and last places (1 a low ace, 14 a high ace), once its suit and ends are chosen."""
+        if not (self.suit.data and self.low.data and self.high.data):
+            return None
+        return run_place(self.low.data, high=False), run_place(self.high.data, high=True)
+
+    def wild_place(self) -> int | None:
+        """The place the wild card stands in (an ace low when the run starts at the ace, else high)."""
+        if not self.at.data:
+            return None
+        return run_place(self.at.data, high=self.low.data != "A")
+
+    def wild_card(self) -> str:
+        """Which wild card: a two, or a joker where the game has them and it was chosen (the default)."""
+        return (self.wild.data or JOKER) if self.wild is not None else TWO
+
+    def natural_twos(self) -> list[str]:
+        """The two of the run's suit standing in its own place, if the run holds it as a natural card."""
+        span = self.span()
+        if span is None or self.wild_place() == TWO_PLACE or not span[0] <= TWO_PLACE <= span[1]:
+            return []
+        return [f"{TWO}{self.suit.data}"]
+
+    def cards(self, twos: WildTwos) -> list[str]:
+        """The run's cards low to high, its wild card in the place it stands for (none until the suit and both
+        ends are chosen)."""
+        span = self.span()
+        if span is None or span[0] > span[1]:
+            return []
+        wild = self.wild_place()
+        cards = []
+        for place in range(span[0], span[1] + 1):
+            if place == wild:
+                kind = self.wild_card()
+                cards.append(twos.two_for(self.suit.data) if kind == TWO else JOKER)
+            else:
+                cards.append(f"{RANKS[(place - 1) % len(RANKS)]}{self.suit.data}")
+        return cards
+
+
+@dataclass
+class WildTwos:
+    """The suit of each two a run holds as its wild card: of another suit than the run's, the one least used
+    among the hand's runs, so that no one two is written more often than the packs hold it."""
+
+    used: Counter[str] = field(default_factory=Counter)
+
+    def two_for(self, run_suit: str) -> str:
+        """A two to stand as the wild card of a run of ``run_suit``."""
+        others = [suit for suit in SUITS if suit != run_suit]
+        suit = min(others, key=lambda s: (self.used[s], SUITS.index(s)))
+        self.used[suit] += 1
+        return f"{TWO}{suit}"
+
+
+def run_place(rank: str, *, high: bool) -> int:
+    """A rank's place in a run: an ace is 1 at the low end and 14 at the high end."""
+    if rank == RANKS[0]:
+        return HIGH_ACE_PLACE if high else LOW_ACE_PLACE
+    return RANKS.index(rank) + 1
+
+
+@dataclass
 class SideFields:
     """The fields of one side, grouped the way the page shows them."""
 
@@ -50,7 +133,7 @@ class SideFields:
     #: The values of "who went out" that name this side, each with its label (plain, concealed, special hands).
     out_values: tuple[tuple[str, str], ...]
     mode: Field
-    red_threes: Field
+    red_threes: Field | None  # None in the family's games: no red threes
     melds: list[MeldRow]
     sequences: list[SequenceRow]
     held: list[tuple[str, Field]]
@@ -63,6 +146,10 @@ class SideFields:
     custom_reason: Field
     quick: dict[str, Field]
     four_black_threes: Field | None  # quick entry, where the rule set pays for them
+    # The Canasta family (Burraco, Buraco, Burako): runs, the packet, the card discarded to go out
+    runs: list[RunRow] = field(default_factory=list)
+    packet: Field | None = None
+    closing_discard: Field | None = None
 
     @property
     def holds_cards(self) -> bool:
@@ -84,6 +171,9 @@ QUICK_FIELDS = {
     "mixed": "canastas.mixed",
     "wild": "canastas.wild",
     "samba": "canastas.samba",
+    "semi": "canastas.semi",
+    "ace_to_king": "canastas.ace_to_king",
+    "ace_to_ace": "canastas.ace_to_ace",
     "hand_points": "hand_points",
 }
 QUICK_COLUMNS = {
@@ -92,12 +182,54 @@ QUICK_COLUMNS = {
     "canastas.mixed": "canastas_mixed",
     "canastas.wild": "canastas_wild",
     "canastas.samba": "canastas_samba",
+    "canastas.semi": "canastas_semi",
+    "canastas.ace_to_king": "canastas_ace_to_king",
+    "canastas.ace_to_ace": "canastas_ace_to_ace",
     "hand_points": "hand_points",
 }
 
+#: The family's sets: a row per rank, ace to three (threes are plain cards; twos are wild, never a set).
+FAMILY_SET_RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", FAMILY_THREE)
+#: The family's cards held by rank: jokers, twos, aces ... fours and plain threes.
+FAMILY_HELD_KEYS: tuple[str, ...] = ("JOKER", TWO, *FAMILY_SET_RANKS)
+#: Run rows a side is offered in the family's games (the page shows a few, the rest fold away).
+FAMILY_RUN_ROWS = 8
+#: A run's ends: its lowest card (an ace is low there) and its highest (an ace is high there).
+RUN_LOWS: tuple[str, ...] = RANKS
+RUN_HIGHS: tuple[str, ...] = (*RANKS[1:], RANKS[0])
+
+
+def is_family(ruleset: RuleSet) -> bool:
+    """Whether the rule set is one of the Canasta family's club games (Burraco, Buraco, Burako)."""
+    return ruleset.family_melds is not None
+
+
+def held_keys(ruleset: RuleSet) -> tuple[str, ...]:
+    """The cards a side may hold, by rank, under this rule set (jokers only where the game has them)."""
+    if ruleset.family_melds is None:
+        return HAND_KEYS
+    return tuple(key for key in FAMILY_HELD_KEYS if key != "JOKER" or ruleset.family_melds.jokers)
+
+
+#: The order the family's canasta kinds are asked for and listed.
+FAMILY_KIND_ORDER: tuple[FamilyCanasta, ...] = (
+    FamilyCanasta.CLEAN,
+    FamilyCanasta.SEMI,
+    FamilyCanasta.DIRTY,
+    FamilyCanasta.ACE_TO_KING,
+    FamilyCanasta.ACE_TO_ACE,
+    FamilyCanasta.WILD,
+)
+
 
 def meld_ranks(ruleset: RuleSet) -> list[str]:
-    """The meld rows a side is offered under this rule set."""
+    """The meld rows a side is offered under this rule set (the family's: its sets by rank, and its meld of
+    wild cards where it has one)."""
+    family = ruleset.family_melds
+    if family is not None:
+        allowed = family.sets_only_of
+        ranks = [r for r in FAMILY_SET_RANKS if allowed is None or r in allowed] if family.sets_allowed else []
+        return ranks + ([WILD_RANK] if family.wild_canasta_bonus is not None else [])
     ranks = [rank for rank in MELD_RANKS if rank not in ("3B", WILD_RANK)]
     if ruleset.black_three_meld:
         ranks.append("3B")
@@ -107,10 +239,18 @@ def meld_ranks(ruleset: RuleSet) -> list[str]:
 
 
 def extra_meld_rows(ruleset: RuleSet) -> int:
-    """Rows for a second meld of a rank, where the rule set allows one (or closes wild melds)."""
+    """Rows for a second meld of a rank, where the rule set allows one (or closes wild melds; the family's
+    sets: two packs hold eight cards of a rank)."""
+    if ruleset.family_melds is not None:
+        return 2 if ruleset.family_melds.sets_allowed else 0
     return 2 if ruleset.allow_duplicate_rank or ruleset.wild_meld is not None else 0
 
 
 def sequence_rows(ruleset: RuleSet) -> int:
     """Rows for sequences of one suit, where the rule set has them (Samba): a side rarely makes more."""
     return 4 if ruleset.sequences else 0
+
+
+def run_rows(ruleset: RuleSet) -> int:
+    """Rows for runs of one suit, in the family's games."""
+    return FAMILY_RUN_ROWS if ruleset.family_melds is not None else 0

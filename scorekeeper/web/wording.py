@@ -8,8 +8,10 @@ from datetime import datetime
 
 from flask_babel import format_decimal, gettext, pgettext
 
+from ..engine.entries import CanastaCount
 from ..engine.game import SideScore
 from ..engine.i18n import N_
+from ..engine.rulesets import RuleSet
 from ..reference.options import CHOICE_TEXT, OPTION_TEXT
 from ..services import LogLine, Sheet
 from ..translation import _, clock_time, ngettext, short_time, translate
@@ -28,6 +30,8 @@ BREAKDOWN_LABELS = {
     "penalties": N_("Penalties"),
     "packet": N_("Packet"),
 }
+#: The going-out bonus as the family's tables name it (chiusura, batida, cierre).
+FAMILY_CLOSING = N_("Closing")
 
 
 def points(value: float) -> str:
@@ -46,17 +50,42 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def breakdown_rows(side: SideScore) -> list[tuple[str, str]]:
+def breakdown_rows(side: SideScore, ruleset: RuleSet | None = None) -> list[tuple[str, str]]:
     """A side's hand score as the sheet lists it, in the request's language: each item that is not 0,
-    the canastas by kind, and last the hand score."""
-    rows = [
-        (translate(BREAKDOWN_LABELS[item]), signed(value))
-        for item, value in side.breakdown.as_dict(packet=True).items()
-        if value
+    the canastas by kind (by the family's names in its games: clean, dirty, semi-clean...), and last the
+    hand score."""
+    family = ruleset.family_hand if ruleset is not None else None
+    labels = {item: translate(label) for item, label in BREAKDOWN_LABELS.items()}
+    if family is not None:  # the family's tables close a hand, and name their packet
+        labels |= {"going_out_bonus": translate(FAMILY_CLOSING), "packet": translate(family.packet_name).capitalize()}
+    rows = [(labels[item], signed(value)) for item, value in side.breakdown.as_dict(packet=True).items() if value]
+    counted = _family_canastas(side.canastas) if family is not None else _canastas(side.canastas)
+    if counted:
+        rows.append((_("Canastas"), " ".join(counted)))
+    rows.append((_("Hand"), signed(side.hand_score)))
+    return rows
+
+
+def _family_canastas(kinds: CanastaCount) -> list[str]:
+    """The family's canastas by its own names (natural is a clean one, mixed a dirty one)."""
+    return [
+        text
+        for count, text in (
+            (kinds.natural, ngettext("%(num)s clean", "%(num)s clean", kinds.natural)),
+            (kinds.semi, ngettext("%(num)s semi-clean", "%(num)s semi-clean", kinds.semi)),
+            (kinds.mixed, ngettext("%(num)s dirty", "%(num)s dirty", kinds.mixed)),
+            (kinds.ace_to_king, ngettext("%(num)s ace to king", "%(num)s ace to king", kinds.ace_to_king)),
+            (kinds.ace_to_ace, ngettext("%(num)s ace to ace", "%(num)s ace to ace", kinds.ace_to_ace)),
+            (kinds.wild, ngettext("%(num)s of wild cards", "%(num)s of wild cards", kinds.wild)),
+        )
+        if count
     ]
-    kinds = side.canastas
+
+
+def _canastas(kinds: CanastaCount) -> list[str]:
+    """Canasta's canastas by kind."""
     # each ngettext with its literal strings, so that they are extracted for translation
-    counted = [
+    return [
         text
         for count, text in (
             (kinds.natural, ngettext("%(num)s natural", "%(num)s natural", kinds.natural)),
@@ -66,10 +95,6 @@ def breakdown_rows(side: SideScore) -> list[tuple[str, str]]:
         )
         if count
     ]
-    if counted:
-        rows.append((_("Canastas"), " ".join(counted)))
-    rows.append((_("Hand"), signed(side.hand_score)))
-    return rows
 
 
 def _is_team(sheet: Sheet) -> bool:

@@ -402,7 +402,13 @@
       refreshChips();
       tallies();
       Array.prototype.forEach.call(side.querySelectorAll("details"), function (block) {
-        var holds = Array.prototype.some.call(block.querySelectorAll("input"), function (i) {
+        // a box typed in, a choice ticked, a list moved from where the page set it (a run's ends)
+        var holds = Array.prototype.some.call(block.querySelectorAll("input, select"), function (i) {
+          if (i.type === "radio" || i.type === "checkbox") return i.checked;
+          if (i.tagName === "SELECT") {
+            var set = Array.prototype.filter.call(i.options, function (o) { return o.defaultSelected; })[0] || i.options[0];
+            return !!set && i.value !== set.value;
+          }
           return i.value && i.value !== "0";
         });
         if (holds) block.open = true;

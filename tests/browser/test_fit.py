@@ -34,6 +34,39 @@ def long_game(page: Page, base: str, hands: int, recording: str = "one") -> dict
     return game
 
 
+#: A Burraco hand as the API takes it: runs and a set, the pozzetto, the closing discard.
+FAMILY_HAND = [
+    {
+        "went_out": "discard",
+        "closing_discard": "7C",
+        "packet": "taken",
+        "melds": [{"cards": ["4H", "5H", "6H", "7H", "8H", "9H", "10H"]}, {"rank": "K", "naturals": 3}],
+    },
+    {"packet": "not_taken", "melds": [{"cards": ["AD", "2D", "3D"]}], "hand": {"A": 1, "3": 1}},
+]
+
+
+def family_pages(page: Page, base: str) -> list[str]:
+    """A Burraco game with a hand (made through the API) and a Buraco game: their hand forms, the fix of the
+    hand, the sheet and the table view."""
+    seats = [{"name": "Nosotras", "players": ["Ana María", "Carmen"]}, {"name": "Ellos", "players": ["Luis", "Juan"]}]
+    burraco = page.request.post(base + "/api/v1/games", data={"ruleset": "burraco", "sides": seats}).json()
+    page.request.post(
+        f"{base}/api/v1/games/{burraco['id']}/hands",
+        data={"expected_hands": 0, "sides": FAMILY_HAND},
+        headers={"X-Edit-Token": burraco["edit_token"]},
+    )
+    buraco = page.request.post(base + "/api/v1/games", data={"ruleset": "buraco", "sides": seats}).json()
+    edit = f"/e/{burraco['edit_token']}"
+    return [
+        edit,
+        f"{edit}/hands/new",
+        f"{edit}/hands/1",
+        f"/g/{burraco['id']}/table",
+        f"/e/{buraco['edit_token']}/hands/new",
+    ]
+
+
 def pages_of(game: dict) -> list[str]:
     edit, public = f"/e/{game['edit_token']}", f"/g/{game['id']}"
     return [
@@ -84,7 +117,7 @@ def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: 
     page = context.new_page()
     game = long_game(page, live_server, 2, recording="halves")
     wide, wrapped = {}, {}
-    for path in pages_of(game):
+    for path in pages_of(game) + family_pages(page, live_server):
         page.goto(live_server + path)
         if text == "phone":
             page.add_style_tag(content=LARGE_TEXT)

@@ -22,6 +22,7 @@ from ...shapes.limits import MAX_ROW_NUMBER, is_token
 from ...store.models import Game, new_token, now
 from ...store.records import Record
 from ...translation import render
+from ..family_form import half_of
 from ..hand_form import HandForm
 from ..limiting import hand_saves
 from ..wording import half_sent
@@ -29,7 +30,7 @@ from .conditional import unchanged, version_tag
 from .games import Page, bp
 from .hands import REFUSED, game_hand_form, keep_refused, kept_refusal
 from .memory import keep_on_phone, remember_viewed
-from .problems import problems_by_field, rule_problems
+from .problems import problems_by_field, rule_problems, shape_errors
 
 
 def side_or_404(token: str) -> services.SideLink:
@@ -122,14 +123,14 @@ def half(side_token: str, number: int) -> Page:
     if request.method == "GET" and typed is None:
         if not _open_for(halves, side, number):
             return redirect(url_for("games.side_page", side_token=side_token))
-        form = game_hand_form(game, sheet)
+        form = game_hand_form(game, sheet, only_side=side)
         kept = halves.half(number, side)
         if kept is not None:
             form.load_record(services.lone_half(game, side, kept.entry, kept.partners))
         form.version.data = str(kept.version if kept is not None else 0)
         form.save_key.data = new_token()
         return _render_half(game, sheet, form, side, number)
-    form = game_hand_form(game, sheet, typed)
+    form = game_hand_form(game, sheet, typed, only_side=side)
     if typed is not None:
         return _refused_again(game, sheet, form, side, number)
     if not form.validate_on_submit():
@@ -142,7 +143,7 @@ def half(side_token: str, number: int) -> Page:
             game,
             side,
             number,
-            record["sides"][side],
+            half_of(record, side),
             record["partners"],
             expected_version=_int(form.version.data),
             save_key=key if is_token(key) else None,
@@ -192,7 +193,7 @@ def expired_half_form(side_token: str, number: int) -> Page:
         return redirect(url_for("games.sheet", public_id=game.public_id))
     if not half_in_reach(sheet, number):
         abort(404)
-    form = game_hand_form(game, sheet)
+    form = game_hand_form(game, sheet, only_side=side)
     form.form_errors.append(
         gettext(
             "This page had been open a long time, so your half of hand %(n)s was not sent yet. Check it and send it again.",  # noqa: E501
@@ -216,13 +217,15 @@ def half_preview(side_token: str) -> str:
     number = request.args.get("number", sheet.next_hand, type=int)
     if not 1 <= number <= sheet.next_hand:
         abort(404)
-    form = game_hand_form(game, sheet)
+    form = game_hand_form(game, sheet, only_side=side)
     shown: dict[str, Any] = {"sheet": sheet, "number": number, "me": side}
     if not form.validate_on_submit():
-        return render_template("games/_half_preview.html", result=None, problems=[], shape_errors=True, **shown)
+        return render_template(
+            "games/_half_preview.html", result=None, problems=[], shape_errors=shape_errors(form), **shown
+        )
     record, _ = form.to_record()
     try:
-        result = services.half_result(game, side, record["sides"][side], record["partners"], number)
+        result = services.half_result(game, side, half_of(record, side), record["partners"], number)
     except RuleViolations as refused:
         mine = services.own_problems(refused.violations, side)
         return render_template(
@@ -414,7 +417,7 @@ def _refused_again(game: Game, sheet: services.Sheet, form: HandForm, side: int,
         return _render_half(game, sheet, form, side, number, status=400)
     record, where = form.to_record()
     try:
-        services.half_result(game, side, record["sides"][side], record["partners"], number)
+        services.half_result(game, side, half_of(record, side), record["partners"], number)
     except RuleViolations as refused:
         mine = services.own_problems(refused.violations, side)
         if mine:

@@ -29,7 +29,7 @@ from . import page_cache
 from .conditional import version_tag
 from .games import Page, bp, find_or_404
 from .memory import phone_id
-from .problems import problems_by_field, rule_problems
+from .problems import problems_by_field, rule_problems, shape_errors
 
 
 @bp.route("/e/<secret:edit_token>/hands/new", methods=["GET", "POST"])
@@ -142,7 +142,8 @@ def preview(edit_token: str) -> str:
     me = phone_id(create=False)
     shown = {"sheet": sheet, "number": number, "elsewhere": presence.others_typing(game.id, number, me)}
     if not form.validate_on_submit():
-        body = render_template("games/_preview.html", result=None, problems=[], shape_errors=True, **shown)
+        wrong = shape_errors(form)
+        body = render_template("games/_preview.html", result=None, problems=[], shape_errors=wrong, **shown)
     else:
         record, _ = form.to_record()
         try:
@@ -294,11 +295,16 @@ def _int(text: str | None, fallback: int) -> int:
         return fallback
 
 
-def game_hand_form(game: Game, sheet: services.Sheet, typed: MultiDict[str, str] | None = None) -> HandForm:
-    """The game's hand form holding what was sent (``typed``, else the request's form when posted)."""
+def game_hand_form(
+    game: Game, sheet: services.Sheet, typed: MultiDict[str, str] | None = None, *, only_side: int | None = None
+) -> HandForm:
+    """The game's hand form holding what was sent (``typed``, else the request's form when posted);
+    ``only_side``: the side whose half it is (its fields alone are on the page)."""
     formdata = typed if typed is not None else (request.form if request.method == "POST" else None)
     modes = _entry_modes(game, sheet)
-    return hand_form(sheet.ruleset, sheet.side_names, formdata=formdata, modes=modes, players=sheet.side_players)
+    return hand_form(
+        sheet.ruleset, sheet.side_names, formdata=formdata, modes=modes, players=sheet.side_players, only_side=only_side
+    )
 
 
 def _entry_modes(game: Game, sheet: services.Sheet) -> list[str]:

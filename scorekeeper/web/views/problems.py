@@ -6,11 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from flask import url_for
+from flask_babel import gettext
 
 from ...engine import RuleViolation
 from ...reference import rule_topic
 from ...store.models import Game
 from ...translation import translate
+from ..forms import WholeNumberField
+from ..hand_form import HandForm
 
 
 def rule_problems(game: Game, violations: list[RuleViolation], *, editable: bool = True) -> list[dict[str, Any]]:
@@ -50,3 +53,19 @@ def problems_by_field(
             key = f"s{problem['side']}_"
         by_field.setdefault(key or "", []).append(problem)
     return problems, by_field
+
+
+def shape_errors(form: HandForm) -> list[str]:
+    """What the live preview says of a form its shape checks refuse: each sentence once (a box that holds
+    no whole number, a side's packet not said, a run without its ends)."""
+    messages: list[str] = []
+    for field in form:
+        for error in field.errors:
+            message = (
+                gettext("Some boxes hold something that is not a whole number.")
+                if isinstance(field, WholeNumberField)
+                else str(error)
+            )
+            if message not in messages:
+                messages.append(message)
+    return messages + [str(error) for error in form.form_errors if str(error) not in messages]
