@@ -42,13 +42,13 @@ def extracted(tmp_path_factory):
         capture_output=True,
     )
     with target.open("rb") as handle:
-        return {message.id for message in read_po(handle) if message.id}
+        return {(message.id, message.context) for message in read_po(handle) if message.id}
 
 
 @pytest.mark.parametrize("language", ["es", "en"])
 def test_catalogue_translates_every_extracted_string(extracted, language):
     with (TRANSLATIONS / language / "LC_MESSAGES" / "messages.po").open("rb") as handle:
-        catalogue = {m.id: m for m in read_po(handle) if m.id}
+        catalogue = {(m.id, m.context): m for m in read_po(handle) if m.id}  # a pgettext entry by its context too
     missing = sorted(str(text) for text in extracted if text not in catalogue or not all(forms(catalogue[text].string)))
     assert not missing, f"{language} catalogue lacks: {missing}"
     fuzzy = sorted(text for text in extracted if catalogue[text].fuzzy)
