@@ -6,7 +6,8 @@ Saving is the last tap. Starting the game (the new-game page) is not counted. Th
 `make run` serves it (gunicorn, a migrated database). The saved hand's
 scores are read back from the game's JSON and checked, so a journey that saves a different hand
 fails instead of printing a small number. Issue 14's limits for the typical hand: 25 card by card,
-15 the paper-sheet way. Run with ``make bench`` (or ``python bench/taps.py``).
+15 the paper-sheet way; a typical Burraco hand (runs chosen from lists: a tap to open, a tap to pick) is held
+to the same. Run with ``make bench`` (or ``python bench/taps.py``).
 """
 
 from __future__ import annotations
@@ -66,6 +67,31 @@ def typed(box: str, keys: str) -> Step:
     return ("type", box, keys)
 
 
+def chosen(box: str, value: str) -> Step:
+    """A choice from a list: a tap to open it, a tap to pick."""
+    return ("choose", box, value)
+
+
+#: The family's suit chips, in their order on the form.
+SUITS = "SHDC"
+PACKETS = ("taken", "not_taken", "taken_unplayed")
+
+
+def packet(side: int, what: str) -> Step:
+    """The side's packet (pozzetto, morto, muerto): taken, not taken, or taken and not played."""
+    return ("tap", f"#side-{side} label.chip:has(#s{side}_packet-{PACKETS.index(what)})")
+
+
+def run(side: int, row: int, suit: str, low: str, high: str) -> list[Step]:
+    """A run of the family's games: its suit chip, its lowest and its highest card."""
+    prefix = f"s{side}_r{row}"
+    return [
+        ("tap", f"#side-{side} label.chip:has(#{prefix}_suit-{SUITS.index(suit)})"),
+        chosen(f"#{prefix}_low", low),
+        chosen(f"#{prefix}_high", high),
+    ]
+
+
 def tally(side: int) -> Step:
     """Open "add them up for me" under the card points melded (the paper-sheet way)."""
     return ("tap", f"#side-{side} details.tally > summary")
@@ -74,6 +100,13 @@ def tally(side: int) -> Step:
 def worth(side: int, points: int) -> str:
     """The box of how many melded cards are worth ``points``."""
     return f"#side-{side} [data-tally-into] input[data-worth='{points}']"
+
+
+def tap_count(step: Step) -> int:
+    """A tap is one; a choice from a list two (open, pick); typing one for the box and one a key."""
+    if step[0] == "tap":
+        return 1
+    return 2 if step[0] == "choose" else 1 + len(step[2])
 
 
 @dataclass(frozen=True)
@@ -89,13 +122,14 @@ class Journey:
 
     @property
     def taps(self) -> int:
-        return sum(1 if step[0] == "tap" else 1 + len(step[2]) for step in self.steps)
+        return sum(tap_count(step) for step in self.steps)
 
 
 TYPICAL = "classic, the typical hand"
 SUMMED = "classic, the typical hand, sums by the app"
 TWO_HANDED = "classic two-handed"
 NEVER_MELDED = "classic, a side that never melded"
+BURRACO = "burraco, the typical hand"
 
 JOURNEYS = (
     # Side A went out with 8s (6 naturals + a joker), Ks (3), As (2 + a two), 2 red threes;
@@ -237,6 +271,45 @@ JOURNEYS = (
         ),
         (700, -225),
     ),
+    # Burraco: North-South close with a clean run 4H-10H (50, clean 200) and three kings (30), closing 100;
+    # East-West took their pozzetto, melded four sevens and a two (40) and hold an ace and a joker (45):
+    # 380 / -5.
+    Journey(
+        BURRACO,
+        "detailed",
+        "burraco",
+        (4, 2),
+        (
+            went_out(0),
+            packet(0, "taken"),
+            *run(0, 0, "H", "4", "10"),
+            meld(0, "K"),
+            packet(1, "taken"),
+            meld(1, "7"),
+            more("#s1_m_7_n"),
+            more("#s1_m_7_t"),
+            *held(1, "A", "JOKER"),
+            SAVE,
+        ),
+        (380, -5),
+    ),
+    Journey(
+        BURRACO,
+        "quick",
+        "burraco",
+        (4, 2),
+        (
+            went_out(0),
+            packet(0, "taken"),
+            typed("#s0_q_meld_points", "80"),
+            more("#s0_q_natural"),
+            packet(1, "taken"),
+            typed("#s1_q_meld_points", "40"),
+            *held_points(1, "A", "Joker"),
+            SAVE,
+        ),
+        (380, -5),
+    ),
 )
 
 NAMES = ("Ana", "Bea", "Luis", "Juan")
@@ -260,6 +333,9 @@ def record(page: Page, base: str, journey: Journey) -> tuple[int, ...]:
     page.goto(sheet + "/hands/new")
     for step in journey.steps:
         target = page.locator(step[1])
+        if step[0] == "choose":
+            target.select_option(step[2])
+            continue
         target.tap()
         if step[0] == "type":
             page.keyboard.type(step[2])
@@ -271,8 +347,9 @@ def record(page: Page, base: str, journey: Journey) -> tuple[int, ...]:
 
 
 def limit_of(journey: Journey) -> int | None:
-    """The issue's limit for a journey (the typical hand only)."""
-    return LIMITS[journey.mode] if journey.hand == TYPICAL else None
+    """The issue's limit for a journey: the typical hand's, for Canasta's typical hand and Burraco's (issue 35:
+    no more taps than a typical Canasta hand)."""
+    return LIMITS[journey.mode] if journey.hand in (TYPICAL, BURRACO) else None
 
 
 def main() -> int:
