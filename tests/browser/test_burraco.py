@@ -12,11 +12,13 @@ PACKETS = ("taken", "not_taken", "taken_unplayed")
 
 
 def start_burraco(page: Page, base: str) -> None:
-    """A Burraco game of two pairs, started through the API (the family's new-game page is another slice's)."""
-    table = {"ruleset": "burraco", "sides": [{"players": ["Ana", "Luis"]}, {"players": ["Bea", "Juan"]}]}
-    game = page.request.post(base + "/api/v1/games", data=table).json()
-    page.goto(f"{base}/e/{game['edit_token']}")
+    """A Burraco game of two pairs, started on the new-game page as a table starts one."""
+    page.goto(f"{base}/games/new/burraco?players=4&sides=2")
+    for seat, name in enumerate(("Ana", "Bea", "Luis", "Juan")):
+        page.fill(f"#seat_{seat}", name)
+    page.locator("form button[type=submit].primary").tap()
     expect(page.locator(".sheet")).to_be_visible()
+    expect(page.locator("h1")).to_contain_text("Burraco")
 
 
 def run(page: Page, side: int, row: int, suit: str, low: str, high: str, wild_as: str = "", two: bool = False) -> None:
