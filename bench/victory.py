@@ -26,11 +26,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from scorekeeper.engine import RULESETS, Meld, RuleSet, RuleViolations, SideEntry, configure, score_hand
 from scorekeeper.tournament import BURRACO_3_HANDS, VictoryScale
 
-#: Rule sets a club night seats two sides at (pairs, or one player a side in the two-handed ones).
+#: Rule sets a club night seats two sides at (pairs, or one player a side in the two-handed ones) whose hands
+#: the model makes: Canasta's (the family's melds of cards are not modelled; their nights take the classic
+#: game's B, or the director's, and Burraco's its federation's step tables).
 TWO_SIDED = tuple(
     ruleset_id
     for ruleset_id, ruleset in RULESETS.items()
-    if 2 in ruleset.sides_allowed and not ruleset.cutthroat and ruleset.players in (2, 4)
+    if 2 in ruleset.sides_allowed
+    and not ruleset.cutthroat
+    and ruleset.players in (2, 4)
+    and ruleset.family_melds is None
 )
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")
 ROUNDS = 2000

@@ -502,7 +502,10 @@ def test_a_bye_left_empty_is_worth_14_victory_points_or_1_match_point_as_the_nig
     from scorekeeper.services import nights
 
     for scoring, worth in (("scale", 14.0), ("match", 1.0), ("burraco_3", 14.0)):
-        started = client.post("/nights/new", data={**SETTINGS, "scoring": scoring, "bye_points": ""})
+        length = "3" if scoring == "burraco_3" else SETTINGS["round_length"]  # the table's own rounds
+        started = client.post(
+            "/nights/new", data={**SETTINGS, "scoring": scoring, "bye_points": "", "round_length": length}
+        )
         assert started.status_code == 302, scoring
         with app.app_context():
             night = nights.find_night(started.headers["Location"].removeprefix("/n/"), director=True)

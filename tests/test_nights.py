@@ -127,6 +127,18 @@ def test_a_result_counts_once_finished_and_agreed_and_the_standings_are_as_worke
     ]
 
 
+def test_a_table_level_after_the_rounds_hands_is_a_draw_not_a_hand_more(ctx):
+    """A round of 1 hand ending 40 to 40 is over: the night scores it 10-10 (a match point each), where the
+    rule set's own tie rule (play on) would have kept the table waiting for a second hand."""
+    night = with_pairs(night_of(scoring="match", bye_points=1.0), 2)
+    first = nights.draw_round(night)
+    play(first.tables[0], "K:4", "Q:4")  # four kings and four queens: 40 each
+    table = fresh(night).played[0].tables[0]
+    assert (night_results.table_result(table).scores, night_results.table_result(table).finished) == ((40, 40), True)
+    round_play.agree_table(db.session.get(Game, table.game_id))
+    assert [(s.pair, s.points) for s in night_results.night_standings(fresh(night))] == [(1, 1.0), (2, 1.0)]
+
+
 def test_an_unfinished_game_cannot_be_agreed(ctx):
     night = with_pairs(night_of(), 2)
     first = nights.draw_round(night)

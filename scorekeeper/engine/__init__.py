@@ -10,7 +10,7 @@ from .errors import OptionError, RuleViolation, RuleViolations
 from .game import HandResult, Outcome, SideScore, game_outcome, initial_meld_minimum, running_totals, score_hand
 from .melds import CanastaKind, Meld, can_meld, canasta_kind, meld_value, verify_meld
 from .options import configure, configured, offered_options, parameters
-from .rulesets import RuleSet
+from .rulesets import RuleSet, StepTables
 from .scoring import Breakdown, score_side
 from .validation import can_score_hand, hand_violations, verify_hand
 
@@ -35,6 +35,7 @@ __all__ = [
     "RuleViolations",
     "SideEntry",
     "SideScore",
+    "StepTables",
     "can_meld",
     "can_score_hand",
     "canasta_kind",

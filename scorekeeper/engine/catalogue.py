@@ -24,6 +24,7 @@ from .rulesets import (
     Red3NegativeWhen,
     RedThreeInHand,
     RuleSet,
+    StepTables,
     StockOutRule,
     TiePolicy,
     WildMeld,
@@ -383,6 +384,7 @@ BURRACO = RuleSet(
     family_hand=BURRACO_HAND,
     meld_minimum=False,
     target=2005,  # the home game [EB2781]; club tournaments play a fixed number of hands (3 or 4)
+    step_tables=StepTables.OWN,  # FIBur's tables for rounds of 3 and 4 hands [VP1][VP2]
     extra_options=("semi_clean", "semi_clean_wild_at_end", "ace_to_king_bonus", *FAMILY_OPTIONS),
     player_variants=FAMILY_TWO_PLAYERS,
 )
@@ -402,6 +404,7 @@ BURACO = RuleSet(
     family_hand=BURACO_HAND,
     meld_minimum=False,
     target=3000,  # [PTW] (5000 an option) B-K6
+    step_tables=StepTables.UNFIT,  # canastas of 500 and 1000: the Burraco bands do not fit its differences
     extra_options=("ace_to_king_bonus", "ace_to_ace_bonus", "table_minus_without_clean", *FAMILY_OPTIONS),
     player_variants=FAMILY_TWO_PLAYERS,
 )
@@ -420,6 +423,7 @@ BURAKO = RuleSet(
     family_hand=BURAKO_HAND,
     meld_minimum=False,
     target=2000,  # [ACA3]
+    step_tables=StepTables.UNFIT,  # a wild canasta of 1000: the Burraco bands do not fit its differences
     extra_options=("wild_canasta_bonus", *FAMILY_OPTIONS),
     player_variants=FAMILY_TWO_PLAYERS,
 )

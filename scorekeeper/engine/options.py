@@ -66,6 +66,7 @@ IDENTITY_FIELDS = frozenset(
         "side_variants",
         "option_implies",
         "penalty_list",
+        "step_tables",  # a club night's concern, not a rule of play
     }
 )
 

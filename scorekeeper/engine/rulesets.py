@@ -78,6 +78,15 @@ class StockOutRule(StrEnum):
     TOP_CARD_ONLY = "top_card_only"
 
 
+class StepTables(StrEnum):
+    """Whether a club night may score this game's tables by the Burraco federation's step tables of victory
+    points, whose bands were drawn for a round's difference at Burraco's scores (rules/family.md §2a)."""
+
+    OWN = "own"  # its federation's own tables: a night proposes the table made for its rounds' hands
+    CHOSEN = "chosen"  # a club may choose them for its own scale (Canasta's rule sets: presets, as before)
+    UNFIT = "unfit"  # its scores are not those the bands were drawn for: the continuous scale or match points
+
+
 @dataclass(frozen=True)
 class WildMeld:
     """A meld of wild cards only: how it starts, how big it gets, what it earns (K4, K25)."""
@@ -232,6 +241,9 @@ class RuleSet:
     family_hand: FamilyHand | None = None
     # A side's first meld of a hand must reach a minimum (K15-K18); the family's games have none.
     meld_minimum: bool = True
+    # A club night's step tables of victory points for this game's scores (not a rule of play: never a
+    # house rule).
+    step_tables: StepTables = StepTables.CHOSEN
 
     # The table's penalties this rule set lists (S001, S003H, S003A)
     penalty_list: tuple[PenaltyKind, ...] = ()

@@ -20,11 +20,14 @@ from ..tournament import (
     BURRACO_4_HANDS,
     MatchPoints,
     Result,
+    SheetLine,
     Standing,
     StepTable,
     TieBreak,
     VictoryScale,
+    Worth,
     default_decisive,
+    sheet_lines,
     standings,
 )
 from .halves_state import compute_halves
@@ -36,12 +39,16 @@ class TableResult:
     """A table's result as it stands: each pair's score (north-south first), whether the table has finished
     and whether the other pair has agreed (only a finished, agreed result counts). ``time_up``: a round
     of minutes whose clock is over at a table that has played, but that has not yet said it has finished
-    the hand that was in play (no hand recorded since the clock ran out, no "we have finished")."""
+    the hand that was in play (no hand recorded since the clock ran out, no "we have finished").
+    ``signed``: who countersigned it, as a federation's sheet is signed by the other line: "halves" (each
+    pair agreed the other's halves), "other_pair" (a player of the pair that did not record tapped "we
+    agree"), "director" (the director set it); empty while nobody has."""
 
     scores: tuple[int, int]
     finished: bool
     agreed: bool
     time_up: bool = False
+    signed: str = ""
 
     @property
     def counts(self) -> bool:
@@ -57,7 +64,8 @@ class TableResult:
 def table_result(table: NightTable) -> TableResult:
     """A table's result as its game stands (or as the director fixed it)."""
     if table.fixed_scores is not None:
-        return TableResult((table.fixed_scores[0], table.fixed_scores[1]), finished=True, agreed=True)
+        scores = (table.fixed_scores[0], table.fixed_scores[1])
+        return TableResult(scores, finished=True, agreed=True, signed="director")
     game = table.game
     if game is None:
         return TableResult((0, 0), finished=False, agreed=False)
@@ -77,10 +85,12 @@ def table_result(table: NightTable) -> TableResult:
         finished = sheet.game_over
     halves = compute_halves(game)
     tapped = table.agreed_at is not None and table.agreed_hands == last_hand_change(game)
-    agreed = tapped or (halves is not None and bool(sheet.hands) and not halves.not_agreed)
+    by_halves = halves is not None and bool(sheet.hands) and not halves.not_agreed
+    agreed = tapped or by_halves
     if time_up and agreed and not tapped:
         agreed = False  # every hand agreed by halves, but the table has not said it has finished
-    return TableResult(totals, finished, agreed, time_up)
+    signed = ("halves" if by_halves else "other_pair") if agreed else ""
+    return TableResult(totals, finished, agreed, time_up, signed)
 
 
 #: The changes of a game's log that change its hands.
@@ -122,6 +132,45 @@ def night_standings(
                 results.append(Result(played.number, pair, None, night.bye_difference, 0, night.bye_points))
     order = [TieBreak(t) for t in night.tie_breaks]
     return standings([pair.number for pair in night.pairs], results, order, handicaps)
+
+
+@dataclass(frozen=True)
+class PairLine:
+    """A pair's line of a table on the round's score sheet: the pair, each hand's score (none when the
+    director set the result), and the line's points, difference and victory (or match) points."""
+
+    pair: int
+    hands: tuple[int, ...]
+    line: SheetLine
+
+
+@dataclass(frozen=True)
+class TableSheet:
+    """A table of a round on the score sheet, as a federation's sheet has it: its two lines (north-south
+    first), whether the round's hands are in (the points are then the table's) and who signed it
+    (``TableResult.signed``)."""
+
+    number: int
+    lines: tuple[PairLine, PairLine]
+    finished: bool
+    signed: str
+
+
+def table_sheet(table: NightTable, result: TableResult, worth: Worth) -> TableSheet:
+    """A table's lines on the round's score sheet, from its result (the game's, or the director's)."""
+    hands: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    if table.fixed_scores is None and table.game is not None:
+        counted = [hand.result.sides for hand in compute_sheet(table.game).hands if hand.counted]
+        hands = (tuple(sides[0].hand_score for sides in counted), tuple(sides[1].hand_score for sides in counted))
+    first, second = sheet_lines(result.scores[0], result.scores[1], worth)
+    lines = (PairLine(table.north_south, hands[0], first), PairLine(table.east_west, hands[1], second))
+    return TableSheet(table.number, lines, result.finished, result.signed)
+
+
+def round_sheet(night: Night, played: NightRound, found_results: dict[int, TableResult]) -> list[TableSheet]:
+    """Every table of a round on its score sheet, by table number (``found_results``: by the table's id)."""
+    worth = night_scale(night)
+    return [table_sheet(table, found_results[table.id], worth) for table in played.tables]
 
 
 def night_scale(night: Night) -> VictoryScale | StepTable | MatchPoints:

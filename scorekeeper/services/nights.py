@@ -19,7 +19,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from ..engine import RULESETS, configure
+from ..engine import RULESETS, StepTables, configure
 from ..engine.i18n import N_, Msg
 from ..engine.options import table_options
 from ..shapes.limits import PLAYER_NAME, is_token, short_code, text_problem
@@ -65,6 +65,10 @@ OUT_OF_BOUNDS = {
     "bye_difference": N_("Points for sitting a round out: %(least)s to %(most)s."),
     "grade_k": N_("How far a result moves a grade, K: %(least)s to %(most)s."),
     "handicap": N_("Handicaps' weight H: %(least)s to %(most)s, or empty for a night without handicaps."),
+    "scoring.hands": N_(
+        "This Burraco table is drawn for rounds of %(least)s hands: for rounds of another length, choose the"
+        " table drawn for their hands, the continuous scale or match points."
+    ),
 }
 
 
@@ -118,7 +122,7 @@ def start_night(new: NewNight) -> Night:
     if not name or len(name) > NIGHT_NAME or text_problem(name, "name") is not None:
         raise Refused("name", Msg(N_("A night's name is 1 to %(most)s characters."), {"most": NIGHT_NAME}))
     _check_choice("recording", new.recording, RECORDINGS)
-    settings = night_settings(new)
+    settings = night_settings(new, step_tables=base.step_tables is not StepTables.UNFIT)
     if settings.handicap is not None and new.club_id is None:
         raise Refused(
             "handicap", Msg(N_("Handicaps come from the club's grades: start the night from its club's page."))
@@ -152,9 +156,10 @@ def start_night(new: NewNight) -> Night:
     return night
 
 
-def night_settings(new: NewNight) -> NightSettings:
+def night_settings(new: NewNight, *, step_tables: bool = True) -> NightSettings:
     """The night's settings, checked by the tournament package (``Refused`` naming the first one out of
-    bounds, in the words of the night's form)."""
+    bounds, in the words of the night's form). ``step_tables``: whether the night's rules score on the scale
+    the Burraco step tables were drawn for (the rule set's ``step_tables``)."""
     try:
         return NightSettings(
             round_kind=new.round_kind,
@@ -168,6 +173,7 @@ def night_settings(new: NewNight) -> NightSettings:
             bye_points=new.bye_points,
             bye_difference=new.bye_difference,
             handicap=new.handicap,
+            step_tables=step_tables,
         )
     except SettingRefused as refused:
         raise Refused(refused.field, setting_problem(refused)) from None
@@ -178,6 +184,13 @@ def setting_problem(refused: SettingRefused) -> Msg:
     if refused.bound is not None:
         bounds = {"least": Number(refused.bound.least), "most": Number(refused.bound.most)}
         return Msg(OUT_OF_BOUNDS[refused.key], bounds)
+    if refused.key == "scoring.unfit":
+        return Msg(
+            N_(
+                "The Burraco tables are drawn for Burraco's scores: a night of these rules is scored by the"
+                " continuous scale or by match points."
+            )
+        )
     if refused.key == "handicap.match":
         return Msg(N_("Handicaps are victory points: a night scored by match points has none."))
     if refused.field == "tie_breaks":
@@ -396,9 +409,11 @@ def find_pair_seat(public_id: str, number: int) -> PairSeat | None:
 
 
 def _round_options(settings: NightSettings) -> dict[str, Any]:
-    """A round of N hands is a game of N hands for the engine: it ends by itself."""
+    """A round of N hands is a game of N hands for the engine: it ends by itself, a table level after them a
+    draw (10-10, or a match point each), never a hand more than the round's (unless the night's house rules
+    say how a tie is broken)."""
     if settings.round_kind == "hands" and settings.round_length:
-        return {"match_mode": "round", "hands_in_match": settings.round_length}
+        return {"match_mode": "round", "hands_in_match": settings.round_length, "tie_policy": "draw"}
     return {}
 
 

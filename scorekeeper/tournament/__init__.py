@@ -17,6 +17,7 @@ from .movements import (
     round_robin,
 )
 from .points import BURRACO_3_HANDS, BURRACO_4_HANDS, MatchPoints, StepTable, VictoryScale
+from .score_sheet import SheetLine, Worth, sheet_lines
 from .season import NightResult, SeasonLine, season
 from .settings import (
     BYE_DIFFERENCE,
@@ -34,11 +35,13 @@ from .settings import (
     ROUND_KINDS,
     ROUNDS,
     SCORINGS,
+    STEP_TABLE_HANDS,
     Bound,
     NightSettings,
     SettingRefused,
     bye_points_bound,
     round_length_bound,
+    step_table_for,
     usual_bye_points,
 )
 from .standings import Result, Standing, TieBreak, standings
@@ -62,6 +65,7 @@ __all__ = [
     "ROUNDS",
     "ROUND_KINDS",
     "SCORINGS",
+    "STEP_TABLE_HANDS",
     "Bound",
     "Line",
     "MatchPoints",
@@ -71,11 +75,13 @@ __all__ = [
     "Round",
     "SeasonLine",
     "SettingRefused",
+    "SheetLine",
     "Standing",
     "StepTable",
     "Table",
     "TieBreak",
     "VictoryScale",
+    "Worth",
     "all_against_all",
     "by_standings",
     "bye_points_bound",
@@ -87,6 +93,8 @@ __all__ = [
     "round_length_bound",
     "round_robin",
     "season",
+    "sheet_lines",
     "standings",
+    "step_table_for",
     "usual_bye_points",
 ]

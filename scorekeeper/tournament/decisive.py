@@ -28,7 +28,8 @@ DECISIVE: Mapping[str, Mapping[int | None, int]] = {
 }
 #: A hand's length at a club table: the documented evening plays three hands in fifty minutes.
 MINUTES_A_HAND = 50 / 3
-#: Rule sets the table does not hold (three-handed, six players) take the classic game's values.
+#: Rule sets the table does not hold (three-handed, six players; the family's club games, whose hands the bench
+#: does not model) take the classic game's values.
 FALLBACK = "classic"
 
 

@@ -8,7 +8,9 @@ The bounds are what a real club event holds; ``docs/club-night.md`` states them.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from .grades import H_LEAST, H_MOST, K_LEAST, K_MOST
 from .points import TOTAL
@@ -67,6 +69,14 @@ ROUND_KINDS = ("game", "hands", "minutes")
 MOVEMENTS = ("mitchell", "round_robin", "standings", "standings_new")
 #: How a table's result counts: the continuous victory-point scale, a Burraco step table, match points.
 SCORINGS = ("scale", "burraco_3", "burraco_4", "match")
+#: The step tables, each with the length of the rounds (in hands) its bands were drawn for (rules/family.md
+#: §2a). No table for rounds of two hands was found (docs/club-night.md says where it was looked for).
+STEP_TABLE_HANDS: Mapping[str, int] = MappingProxyType({"burraco_3": 3, "burraco_4": 4})
+
+
+def step_table_for(hands: int | None) -> str | None:
+    """The step table drawn for rounds of ``hands`` hands (None: none was, or the rounds are not of hands)."""
+    return next((scoring for scoring, made_for in STEP_TABLE_HANDS.items() if made_for == hands), None)
 
 
 def round_length_bound(round_kind: str) -> Bound | None:
@@ -89,7 +99,8 @@ class SettingRefused(ValueError):
     """A night's setting out of its bound, or not one of its choices: ``field`` names it; ``bound`` or
     ``choices`` says what it may be; ``case`` says which bound, where a setting has several ("hands" or
     "minutes" for a round's length, "match" or "victory" for a bye's points, "count" for how many
-    movements a night names)."""
+    movements a night names; "hands" for a step table drawn for rounds of other hands, its ``bound`` the
+    hands it was drawn for; "unfit" for a step table the night's rules do not score on)."""
 
     def __init__(
         self, field: str, *, bound: Bound | None = None, choices: tuple[str, ...] = (), case: str = ""
@@ -110,7 +121,10 @@ class SettingRefused(ValueError):
 @dataclass(frozen=True)
 class NightSettings:
     """How a night is played, checked whole when made: ``SettingRefused`` names the first setting out of
-    bounds. A round's length counts only for rounds of hands or minutes (a whole game has none)."""
+    bounds. A round's length counts only for rounds of hands or minutes (a whole game has none).
+    ``step_tables``: whether the night's rules score on the scale the step tables were drawn for (False:
+    the continuous scale or match points only). A step table scores rounds of the hands it was drawn for
+    (rounds of minutes or whole games: the club's own choice)."""
 
     round_kind: str = "hands"
     round_length: int | None = 3
@@ -123,6 +137,7 @@ class NightSettings:
     bye_points: float = 14.0
     bye_difference: int = 355
     handicap: float | None = None
+    step_tables: bool = True
 
     def __post_init__(self) -> None:
         _choice("round_kind", self.round_kind, ROUND_KINDS)
@@ -136,6 +151,11 @@ class NightSettings:
             _choice("movements", movement, MOVEMENTS)
         _whole("mitchell_step", self.mitchell_step, MITCHELL_STEP)
         _choice("scoring", self.scoring, SCORINGS)
+        made_for = STEP_TABLE_HANDS.get(self.scoring)
+        if made_for is not None and not self.step_tables:
+            raise SettingRefused("scoring", choices=("scale", "match"), case="unfit")
+        if made_for is not None and self.round_kind == "hands" and self.round_length != made_for:
+            raise SettingRefused("scoring", bound=Bound(made_for, made_for), case="hands")
         if self.decisive is not None:
             _whole("decisive", self.decisive, DECISIVE_DIFFERENCE)
         known = tuple(TieBreak)

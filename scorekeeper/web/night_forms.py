@@ -9,13 +9,14 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext
+from babel.lists import format_list
+from flask_babel import get_locale, gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import DateField, Field, HiddenField, RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, ValidationError
 
-from ..engine import RULESETS
+from ..engine import RULESETS, StepTables
 from ..services.nights import NIGHT_NAME, NewNight, setting_problem
 from ..shapes.limits import PLAYER_NAME, REASON
 from ..tournament import (
@@ -26,10 +27,12 @@ from ..tournament import (
     MITCHELL_STEP,
     MOST_TABLES,
     ROUNDS,
+    STEP_TABLE_HANDS,
     Bound,
     SettingRefused,
     bye_points_bound,
     round_length_bound,
+    step_table_for,
     usual_bye_points,
 )
 from ..tournament.grades import K_DEFAULT
@@ -178,6 +181,32 @@ class NightForm(FlaskForm):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self.ruleset.choices = choices(night_rulesets())
+        self.step_tables = StepTables.CHOSEN
+
+    def suit_rules(self, step_tables: StepTables, *, propose: bool) -> None:
+        """Fit the ways to score to the rule set's ``step_tables``: the Burraco tables are offered only to
+        rules whose scores they were drawn for; and, ``propose`` (a new form, or another rule set shown),
+        where they are the game's own, the table drawn for the rounds' hands is proposed (the continuous
+        scale where none was drawn: two hands, minutes, a whole game)."""
+        self.step_tables = step_tables
+        if not propose or step_tables is StepTables.CHOSEN:
+            return
+        hands = self.round_length.data if self.round_kind.data == "hands" else None
+        proposed = step_table_for(hands) if step_tables is StepTables.OWN else None
+        if proposed is not None:
+            self.scoring.data = proposed
+        elif self.scoring.data in STEP_TABLE_HANDS:
+            self.scoring.data = "scale"
+
+    @staticmethod
+    def step_table_lengths() -> str:
+        """The rounds' lengths the step tables were drawn for, as the reader lists them ("3 and 4")."""
+        return str(format_list([str(hands) for hands in STEP_TABLE_HANDS.values()], locale=get_locale()))
+
+    def offered_scorings(self) -> list[Any]:
+        """The scoring choices the form shows: the step tables only to rules whose scores they fit."""
+        unfit = self.step_tables is StepTables.UNFIT
+        return [choice for choice in self.scoring if not (unfit and choice.data in STEP_TABLE_HANDS)]
 
     def new_night(self) -> NewNight:
         """The night the form describes (checked by ``validate``: every number within its bound, none bent)."""

@@ -69,3 +69,26 @@ def test_match_points_two_a_win_one_a_draw():
     assert MatchPoints().points(3000, 2500) == (2, 0)
     assert MatchPoints().points(2500, 3000) == (0, 2)
     assert MatchPoints().points(2500, 2500) == (1, 1)
+
+
+#: rules/family.md §2a, as [VP1] (puntiburraco.it) and [VP2] (eburraco.com, 3 hands) print them: each band's
+#: least and greatest difference (every hand score is a multiple of 5) and the winner's victory points.
+THREE_HANDS_ROWS = [
+    (0, 50, 10), (55, 150, 11), (155, 250, 12), (255, 350, 13), (355, 500, 14),
+    (505, 650, 15), (655, 800, 16), (805, 1000, 17), (1005, 1250, 18), (1255, 1500, 19),
+]  # fmt: skip
+FOUR_HANDS_ROWS = [
+    (0, 100, 10), (105, 300, 11), (305, 500, 12), (505, 700, 13), (705, 900, 14),
+    (905, 1100, 15), (1105, 1300, 16), (1305, 1500, 17), (1505, 1700, 18), (1705, 2000, 19),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("table", "rows", "beyond"), [(BURRACO_3_HANDS, THREE_HANDS_ROWS, 1505), (BURRACO_4_HANDS, FOUR_HANDS_ROWS, 2005)]
+)
+def test_every_row_of_the_federations_tables_at_both_of_its_ends(table, rows, beyond):
+    for least, most, winner in rows:
+        for difference in (least, most):
+            assert table.points(difference, 0) == (winner, 20 - winner), (table.name, difference)
+            assert table.points(0, difference) == (20 - winner, winner)
+    assert table.points(beyond, 0) == (20, 0)

@@ -19,9 +19,11 @@ from scorekeeper.tournament import (
     MOST_PAIRS,
     MOST_TABLES,
     ROUNDS,
+    STEP_TABLE_HANDS,
     Bound,
     NightSettings,
     SettingRefused,
+    step_table_for,
 )
 
 #: Each bounded setting, the other settings it is checked with, its bound and the error's key.
@@ -126,3 +128,39 @@ def test_handicaps_weigh_from_a_tenth_to_five_and_are_refused_on_a_night_of_matc
     with pytest.raises(SettingRefused) as refused:
         NightSettings(scoring="match", bye_points=1, handicap=1)
     assert refused.value.key == "handicap.match"
+
+
+@pytest.mark.parametrize(("scoring", "hands"), [("burraco_3", 4), ("burraco_3", 2), ("burraco_4", 3), ("burraco_4", 5)])
+def test_a_step_table_for_rounds_of_other_hands_is_refused_naming_the_scoring(scoring, hands):
+    """FIBur's tables are drawn for rounds of 3 and 4 hands (rules/family.md §2a): the 3-hand table on rounds
+    of 4 would give 20-0 to differences the 4-hand table scores 17-3."""
+    with pytest.raises(SettingRefused) as refused:
+        NightSettings(round_kind="hands", round_length=hands, scoring=scoring)
+    made_for = STEP_TABLE_HANDS[scoring]
+    assert (refused.value.field, refused.value.key, refused.value.bound) == (
+        "scoring",
+        "scoring.hands",
+        Bound(made_for, made_for),
+    )
+
+
+def test_a_step_table_scores_the_rounds_it_was_drawn_for_and_the_clubs_rounds_of_minutes_or_games():
+    assert NightSettings(round_length=3, scoring="burraco_3").scoring == "burraco_3"
+    assert NightSettings(round_length=4, scoring="burraco_4").scoring == "burraco_4"
+    assert NightSettings(round_kind="minutes", round_length=40, scoring="burraco_3").scoring == "burraco_3"
+    assert NightSettings(round_kind="game", round_length=None, scoring="burraco_4").scoring == "burraco_4"
+
+
+def test_rules_whose_scores_the_step_tables_do_not_fit_take_the_scale_or_match_points_only():
+    for scoring in ("burraco_3", "burraco_4"):
+        with pytest.raises(SettingRefused) as refused:
+            NightSettings(round_length=STEP_TABLE_HANDS[scoring], scoring=scoring, step_tables=False)
+        assert (refused.value.key, refused.value.choices) == ("scoring.unfit", ("scale", "match"))
+    assert NightSettings(scoring="scale", step_tables=False).scoring == "scale"
+    assert NightSettings(scoring="match", bye_points=1, step_tables=False).scoring == "match"
+
+
+def test_the_step_table_drawn_for_a_rounds_hands_and_none_for_two_hands():
+    """No 2-hand table was found (docs/club-night.md): rounds of two hands have no step table to propose."""
+    proposed = [step_table_for(hands) for hands in (1, 2, 3, 4, 5, None)]
+    assert proposed == [None, None, "burraco_3", "burraco_4", None, None]

@@ -20,7 +20,13 @@ from ... import services
 from ...engine import RULESETS, OptionError, RuleSet, configure
 from ...engine.options import table_options
 from ...services import clubs, grades, members, nights, round_play
-from ...services.night_results import night_stamp, night_standings, table_result, table_results
+from ...services.night_results import (
+    TableSheet,
+    night_stamp,
+    night_standings,
+    round_sheet,
+    table_results,
+)
 from ...services.table_waits import round_waits
 from ...shapes.limits import is_token
 from ...store.nights import Night, NightPair, NightRound
@@ -57,6 +63,7 @@ def new_night(token: str | None = None) -> Page:
     showing = posted and "show_rules" in request.form  # another rule set chosen: its house rules, nothing started
     if not posted:
         form.ruleset.data = ruleset_id
+    form.suit_rules(RULESETS[ruleset_id].step_tables, propose=showing or not posted)
     ruleset, house = _house(ruleset_id, request.form if posted and not showing else None)
     club = clubs.find_club(token or (request.form.get("club", "") if posted else ""))
     if token is not None and club is None:
@@ -272,7 +279,7 @@ def night_results(public_id: str, kind: str) -> Response:
     round's tables with their scores)."""
     night = night_or_404(public_id, director=False)
     shown = night_view(night)
-    names, graded = shown["names"], shown["graded"]
+    names, graded, results = shown["names"], shown["graded"], shown["results"]
     if kind == "json":
         body = {
             "night": night.name,
@@ -306,10 +313,11 @@ def night_results(public_id: str, kind: str) -> Response:
                         {
                             "number": table.number,
                             "pairs": [table.north_south, table.east_west],
-                            "scores": list(table_result(table).scores),
-                            "counts": table_result(table).counts,
+                            "scores": list(results[table.id].scores),
+                            "counts": results[table.id].counts,
+                            **_sheet_json(lines),
                         }
-                        for table in played.tables
+                        for table, lines in zip(played.tables, round_sheet(night, played, results), strict=True)
                     ],
                 }
                 for played in night.played
@@ -335,6 +343,25 @@ def night_results(public_id: str, kind: str) -> Response:
         for line in (handicapped if handicapped is not None else shown["standings"])
     ]
     return csv_download(rows, f"night-{night.public_id}.csv")
+
+
+def _sheet_json(sheet: TableSheet) -> dict[str, Any]:
+    """A table's score-sheet lines for the JSON: each pair's hands, its points over the round (the hands
+    summed), the difference and what the table is worth to it (null until its hands are in), and who signed
+    it ("halves", "other_pair", "director"; null: nobody yet)."""
+    return {
+        "lines": [
+            {
+                "pair": line.pair,
+                "hands": list(line.hands),
+                "score": line.line.score,
+                "difference": line.line.difference,
+                "points": line.line.points if sheet.finished else None,
+            }
+            for line in sheet.lines
+        ],
+        "signed": sheet.signed or None,
+    }
 
 
 def _graded(graded: grades.NightGrades | None, pair: int) -> dict[str, float | None]:
@@ -400,9 +427,10 @@ def night_view(night: Night) -> dict[str, Any]:
     current: NightRound | None = night.played[-1] if night.played else None
     results = table_results(night)
     tables = []
-    for table in current.tables if current is not None else []:
+    lines = round_sheet(night, current, results) if current is not None else []
+    for table, table_lines in zip(current.tables if current is not None else [], lines, strict=True):
         sheet = services.compute_sheet(table.game) if table.game is not None else None
-        tables.append((table, results[table.id], sheet))
+        tables.append((table, results[table.id], sheet, table_lines))
     names = {pair.number: " & ".join(pair.players) for pair in night.pairs}
     graded = grades.night_grades(night, results)
     return {
@@ -411,12 +439,13 @@ def night_view(night: Night) -> dict[str, Any]:
         "current": current,
         "tables": tables,
         "names": names,
+        "results": results,
         "standings": night_standings(night, results),
         "graded": graded,
         "handicapped": night_standings(night, results, graded.handicaps) if graded and night.handicap else None,
         "pair_size": nights.players_a_pair(night.ruleset_id),
         "waiting": nights.waiting_pairs(night),
-        "between_rounds": all(result.counts for _, result, _ in tables),
+        "between_rounds": all(result.counts for _, result, _, _ in tables),
     }
 
 
@@ -443,7 +472,7 @@ def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: 
         },
         "waits": [
             (wait.kind, render(wait.msg), token)
-            for wait, token in round_waits(night, {table.id: result for table, result, _ in shown["tables"]})
+            for wait, token in round_waits(night, {table.id: result for table, result, _, _ in shown["tables"]})
         ],
         "fix_form": FixForm(),
         "move_form": MoveForm(),
