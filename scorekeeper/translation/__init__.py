@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 import babel.numbers
+import babel.units
 import flask_babel
 from babel.support import NullTranslations
 from flask import has_request_context, request
@@ -64,6 +65,22 @@ def clock_time(moment: datetime) -> str:
 def _clock(moment: datetime, _language: str, _zone: str) -> str:
     """``moment``'s time of day in the current language and zone (which the cache key names)."""
     return str(flask_babel.format_time(moment, "short"))
+
+
+def duration(minutes: int) -> str:
+    """A length of time in hours and minutes, written by Babel in the reader's language ("2 hr 35 min",
+    "2 Std. 35 Min.", "35 min"), never spelt by hand."""
+    language = str(flask_babel.get_locale() or "en")
+    return _duration(minutes, language)
+
+
+@lru_cache(maxsize=2_000)
+def _duration(minutes: int, language: str) -> str:
+    hours, rest = divmod(max(minutes, 0), 60)
+    parts = [babel.units.format_unit(hours, "duration-hour", length="short", locale=language)] if hours else []
+    if rest or not hours:
+        parts.append(babel.units.format_unit(rest, "duration-minute", length="short", locale=language))
+    return " ".join(parts)
 
 
 class Number:
