@@ -22,7 +22,8 @@ def said(language: str, english: str) -> str:
     """``english`` as the language's catalogue writes it."""
     with (TRANSLATIONS / language / "LC_MESSAGES" / "messages.po").open("rb") as handle:
         found = read_po(handle).get(english)
-    assert found is not None and found.string, english
+    assert found is not None, english
+    assert found.string, english
     return str(found.string)
 
 
