@@ -10,7 +10,7 @@ import pytest
 from babel.dates import format_datetime
 from flask_babel import force_locale
 
-from scorekeeper.translation import Number, short_time
+from scorekeeper.translation import Number, collation_key, short_time
 
 LANG = re.compile(r'<html lang="([\w-]+)"')
 
@@ -92,3 +92,17 @@ def test_numbers_and_dates_are_written_the_languages_way(app, language, number, 
         assert str(Number(0.5)) == number
         assert short_time(at) == format_datetime(at, "short", locale=language)
         assert short_time(at) == moment
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("es", ["Nadia", "Núñez", "Nuria", "Ñandú", "Óscar"]),  # ñ a letter of its own, after n
+        ("de", ["Nadia", "Ñandú", "Núñez", "Nuria", "Óscar"]),  # accents aside: Ñ with N
+        ("pt_BR", ["Nadia", "Ñandú", "Núñez", "Nuria", "Óscar"]),
+    ],
+)
+def test_names_are_sorted_by_the_readers_collation(app, language, expected):
+    names = ["Óscar", "Nuria", "Ñandú", "Núñez", "Nadia"]
+    with app.test_request_context("/"), force_locale(language):
+        assert sorted(names, key=collation_key) == expected
