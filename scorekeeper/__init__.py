@@ -94,7 +94,7 @@ def register_database(app: Flask) -> None:
 
 
 def register_babel(app: Flask) -> None:
-    """Spanish and English, from the browser or the language switch."""
+    """The app's languages, from the browser or the language switch."""
     from .web.extensions import babel
     from .web.language import install_translations, select_locale, select_timezone
 
@@ -197,6 +197,7 @@ def register_template_globals(app: Flask) -> None:
     from .translation import short_time
     from .web.display import current_display
     from .web.installable import asset
+    from .web.language import html_language, language_choices
     from .web.wording import (
         breakdown_rows,
         ends_game_sentence,
@@ -212,6 +213,8 @@ def register_template_globals(app: Flask) -> None:
 
     app.jinja_env.globals.update(
         current_locale=lambda: str(get_locale() or "en"),
+        html_locale=lambda: html_language(str(get_locale() or "en")),
+        language_choices=lambda: language_choices(app.config["LANGUAGES"]),
         display=current_display,
         asset=asset,
         winner_sentence=winner_sentence,

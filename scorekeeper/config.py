@@ -21,7 +21,8 @@ class Config:
     PERMANENT_SESSION_LIFETIME = 365 * 24 * 3600  # the session (and so the token) outlives closing the browser
     SESSION_REFRESH_EACH_REQUEST = False
     BABEL_DEFAULT_LOCALE = "en"
-    LANGUAGES: ClassVar[tuple[str, ...]] = ("en", "es")
+    #: The languages the app speaks, each with a complete catalogue (tests/test_catalogues.py).
+    LANGUAGES: ClassVar[tuple[str, ...]] = ("en", "es", "pt_BR", "it", "de")
     MAX_CONTENT_LENGTH = 256 * 1024  # no honest hand entry comes near this
     # Rate limits per client address, far above what a table (or a club behind one address) does.
     RATELIMIT_ENABLED = True

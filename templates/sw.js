@@ -9,8 +9,18 @@ const KEPT = {{ kept|tojson }};
 const LANGUAGES = {{ languages|tojson }};
 const WAIT = 4000;  // a page the network does not bring within this many milliseconds is read from the copy
 
+// The reference is kept in the languages of the phone that the app speaks and in the one read in the app
+// (the worker's address names it), not in all of them.
+function keptNow() {
+  const mine = phoneLanguages();
+  return KEPT.filter((address) => {
+    const lang = new URL(address, self.location.origin).searchParams.get("lang");
+    return lang === null || mine.includes(lang);
+  });
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(KEPT)).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(keptNow())).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -24,9 +34,27 @@ self.addEventListener("activate", (event) => {
 // /rules..., /g/<id>/rules...: the reference (under an edit link it is read but never kept).
 const REFERENCE = /^\/(?:(g|e)\/[^/]+\/)?rules(\/[a-z-]+)?\/?$/;
 
+// A language as a phone or a page names it ("pt-PT", "de-AT", "pt-BR") as one the app speaks ("pt_BR", "de"):
+// the same, else the one of the same primary language; null when the app does not speak it.
+function ours(asked) {
+  const wanted = (asked || "").toLowerCase().replace("_", "-");
+  const exact = LANGUAGES.find((lang) => lang.toLowerCase().replace("_", "-") === wanted);
+  return exact || LANGUAGES.find((lang) => lang.slice(0, 2).toLowerCase() === wanted.slice(0, 2)) || null;
+}
+
+// The app's languages this phone reads: the one read in the app, then the phone's own, in its order.
+function phoneLanguages() {
+  const asked = [new URL(self.location.href).searchParams.get("lang"), ...(self.navigator.languages || [self.navigator.language])];
+  const found = [];
+  for (const lang of asked.map(ours)) {
+    if (lang && !found.includes(lang)) found.push(lang);
+  }
+  return found.length ? found : [LANGUAGES[0]];
+}
+
 function languageOrder() {
-  const own = (self.navigator.language || "").slice(0, 2);
-  return LANGUAGES.includes(own) ? [own, ...LANGUAGES.filter((lang) => lang !== own)] : LANGUAGES;
+  const mine = phoneLanguages();
+  return [...mine, ...LANGUAGES.filter((lang) => !mine.includes(lang))];
 }
 
 function fromNetwork(request) {

@@ -1,4 +1,5 @@
-"""Both catalogues hold every user-visible string, with the same placeholders (a missing one fails here)."""
+"""Every language's catalogue holds every user-visible string, with the same placeholders, none fuzzy, and none
+left in English where the language has its own words (a missing one fails here)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,14 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from scorekeeper.config import Config
+
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+#: Every language the app speaks, and those translated from English.
+LANGUAGES = Config.LANGUAGES
+TRANSLATED = tuple(language for language in LANGUAGES if language != "en")
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +51,11 @@ def extracted(tmp_path_factory):
         return {(message.id, message.context) for message in read_po(handle) if message.id}
 
 
-@pytest.mark.parametrize("language", ["es", "en"])
+def test_every_language_the_app_speaks_has_its_catalogue():
+    assert {path.parent.parent.name for path in TRANSLATIONS.glob("*/LC_MESSAGES/messages.po")} == set(LANGUAGES)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_catalogue_translates_every_extracted_string(extracted, language):
     with (TRANSLATIONS / language / "LC_MESSAGES" / "messages.po").open("rb") as handle:
         catalogue = {(m.id, m.context): m for m in read_po(handle) if m.id}  # a pgettext entry by its context too
@@ -55,25 +65,52 @@ def test_catalogue_translates_every_extracted_string(extracted, language):
     assert not fuzzy, f"{language} catalogue has fuzzy entries: {fuzzy}"
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_catalogue_keeps_a_string_the_app_no_longer_has(extracted, language):
+    """A translator reads only what the app shows: a string removed from the code leaves every catalogue."""
+    with (TRANSLATIONS / language / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+        kept = {(m.id, m.context) for m in read_po(handle) if m.id}
+    assert sorted(str(text) for text in kept - extracted) == []
+
+
 def forms(text):
     """The forms of a catalogue string: one, or the singular and plurals of an ngettext entry."""
     return list(text) if isinstance(text, tuple) else [text]
 
 
-def test_spanish_keeps_every_placeholder():
-    with (TRANSLATIONS / "es" / "LC_MESSAGES" / "messages.po").open("rb") as handle:
-        for message in read_po(handle):
-            if message.id:
-                expected = set(PLACEHOLDER.findall(forms(message.id)[-1]))
-                for form in forms(message.string):
-                    assert set(PLACEHOLDER.findall(form)) == expected, message.id
+def catalogue(language: str):
+    with (TRANSLATIONS / language / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+        return read_po(handle)
 
 
-#: Strings that are the same words in both languages.
-SAME_IN_BOTH = {"%(n)s canastas", "Total %(total)s", "%(hours)s h %(minutes)s min"}
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_translation_keeps_every_placeholder(language):
+    for message in catalogue(language):
+        if message.id:
+            expected = set(PLACEHOLDER.findall(forms(message.id)[-1]))
+            for form in forms(message.string):
+                assert set(PLACEHOLDER.findall(form)) == expected, message.id
 
 
-def test_spanish_is_not_a_copy_of_english():
-    with (TRANSLATIONS / "es" / "LC_MESSAGES" / "messages.po").open("rb") as handle:
-        same = [m.id for m in read_po(handle) if m.id and m.id == m.string and len(m.id) > 12]
-    assert set(same) <= SAME_IN_BOTH
+#: Strings that are the same words in a language and in English (numbers and units, names, the notation the
+#: engine reads); longer than a word, so that a string left in English is seen.
+SAME_AS_ENGLISH: dict[str, set[str]] = {
+    "es": {"%(n)s canastas", "Total %(total)s"},
+    "pt_BR": set(),
+    "it": set(),
+    "de": set(),
+}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_translation_is_a_copy_of_english(language):
+    same = [m.id for m in catalogue(language) if m.id and m.id == m.string and len(m.id) > 12]
+    assert set(same) <= SAME_AS_ENGLISH[language]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_each_catalogue_says_how_it_addresses_the_reader(language):
+    """The form of address (Sie or du, tu or Lei, você, usted) is decided once per language and written in its
+    catalogue's header."""
+    header = (TRANSLATIONS / language / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8").split("msgid")[0]
+    assert "# Address:" in header

@@ -98,7 +98,9 @@ def test_the_sheet_says_when_the_game_started_ended_and_how_long_it_took(app, cl
         db.session.commit()
     page = page_text(client.get(sheet))
     assert " · ended " in page
-    assert "· 2 h 35 min" in page
+    assert "· 2 hr 35 min" in page  # Babel's short units, in the reader's language
+    client.post("/language", data={"lang": "de"})
+    assert "· 2 Std. 35 Min." in page_text(client.get(sheet))
 
 
 def test_the_groups_history_shows_each_games_note(client):

@@ -21,6 +21,7 @@ from ..shapes.limits import PLAYER_NAME, text_problem
 from ..store.database import db
 from ..store.members import MEMBER_KEY, MEMBER_NUMBER, ClubMember
 from ..store.nights import Club, Night
+from ..translation import collation_key
 from .errors import Refused
 from .transaction import begin_write, writes
 
@@ -139,17 +140,17 @@ def _grade(typed: str | float | None) -> float | None:
 
 
 def club_members(club: Club) -> list[ClubMember]:
-    """The club's members, by name (accents and case aside)."""
+    """The club's members, by name in the reader's language (accents and case aside; ñ after n in Spanish)."""
     found = db.session.scalars(select(ClubMember).where(ClubMember.club_id == club.id))
-    return sorted(found, key=lambda member: (member.name_key, member.name))
+    return sorted(found, key=lambda member: collation_key(member.name))
 
 
 def member_names(club_id: int | None) -> list[str]:
     """The names of a club's members, by name, for a pair's form to offer (none: no club)."""
     if club_id is None:
         return []
-    found = db.session.execute(select(ClubMember.name, ClubMember.name_key).where(ClubMember.club_id == club_id))
-    return [name for name, _ in sorted(found, key=lambda row: (row[1], row[0]))]
+    found = db.session.scalars(select(ClubMember.name).where(ClubMember.club_id == club_id))
+    return sorted(found, key=collation_key)
 
 
 def roster_stamp(director_token: str) -> tuple[int, int]:

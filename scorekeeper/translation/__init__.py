@@ -3,6 +3,7 @@ the reader's language, and moments written in the reader's language and time zon
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -10,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 import babel.numbers
+import babel.units
 import flask_babel
 from babel.support import NullTranslations
 from flask import has_request_context, request
@@ -64,6 +66,41 @@ def clock_time(moment: datetime) -> str:
 def _clock(moment: datetime, _language: str, _zone: str) -> str:
     """``moment``'s time of day in the current language and zone (which the cache key names)."""
     return str(flask_babel.format_time(moment, "short"))
+
+
+def collation_key(name: str) -> tuple[str, str]:
+    """A name's place in a list, in the reader's language: letters compared without their accents and case
+    (Ä with A, ç with c, ß as ss), Spanish's ñ a letter of its own after n; names alike by how they are
+    written."""
+    language = str(flask_babel.get_locale() or "en") if has_request_context() else "en"
+    return _primary(name, language.split("_")[0]), name
+
+
+@lru_cache(maxsize=8_192)
+def _primary(name: str, language: str) -> str:
+    letters = []
+    for letter in name.casefold():
+        if language == "es" and letter == "ñ":
+            letters.append("n\uffff")  # after every n, before o
+            continue
+        letters.append("".join(c for c in unicodedata.normalize("NFD", letter) if not unicodedata.combining(c)))
+    return "".join(letters)
+
+
+def duration(minutes: int) -> str:
+    """A length of time in hours and minutes, written by Babel in the reader's language ("2 hr 35 min",
+    "2 Std. 35 Min.", "35 min"), never spelt by hand."""
+    language = str(flask_babel.get_locale() or "en")
+    return _duration(minutes, language)
+
+
+@lru_cache(maxsize=2_000)
+def _duration(minutes: int, language: str) -> str:
+    hours, rest = divmod(max(minutes, 0), 60)
+    parts = [babel.units.format_unit(hours, "duration-hour", length="short", locale=language)] if hours else []
+    if rest or not hours:
+        parts.append(babel.units.format_unit(rest, "duration-minute", length="short", locale=language))
+    return " ".join(parts)
 
 
 class Number:

@@ -17,6 +17,25 @@ from ..translation import catalogue
 
 LANGUAGE_COOKIE = "lang"
 
+#: Each language as the header's chooser names it: a short code, and its name in its own language.
+LANGUAGE_NAMES: dict[str, tuple[str, str]] = {
+    "en": ("EN", "English"),
+    "es": ("ES", "Español"),
+    "pt_BR": ("PT", "Português"),
+    "it": ("IT", "Italiano"),
+    "de": ("DE", "Deutsch"),
+}
+
+
+def html_language(code: str) -> str:
+    """A language as HTML and HTTP write it: ``pt-BR`` for Babel's ``pt_BR``."""
+    return code.replace("_", "-")
+
+
+def language_choices(languages: Sequence[str]) -> list[tuple[str, str, str, str]]:
+    """The header's chooser: each language's code, how HTML names it, its short code and its own name."""
+    return [(code, html_language(code), *LANGUAGE_NAMES[code]) for code in languages]
+
 
 def select_locale() -> Locale:
     """The language: the switch's cookie, else the browser's Accept-Language, else English."""
@@ -43,9 +62,19 @@ def locale_of(asked: Request, languages: Sequence[str], default: str) -> str:
 
 @lru_cache(maxsize=256)
 def _best_language(accepted: str, languages: tuple[str, ...], default: str) -> str:
-    """The language best matching an Accept-Language header (phones send a handful of different ones)."""
-    best = parse_accept_header(accepted, LanguageAccept).best_match(list(languages)) if accepted else None
-    return str(best or default)
+    """The language best matching an Accept-Language header (phones send a handful of different ones): the
+    language itself, else its region's neighbour by the primary language (``pt-PT`` reads Portuguese,
+    ``de-AT`` German, ``es-AR`` Spanish), in the order of the phone's preference."""
+    if not accepted:
+        return default
+    exact = {html_language(code).lower(): code for code in languages}
+    primary = {code.split("_")[0].lower(): code for code in languages}
+    for asked, _quality in parse_accept_header(accepted, LanguageAccept):  # the phone's preference, best first
+        wanted = asked.replace("_", "-").lower()
+        found = exact.get(wanted) or primary.get(wanted.split("-")[0])
+        if found is not None:
+            return found
+    return default
 
 
 TIMEZONE_COOKIE = "tz"

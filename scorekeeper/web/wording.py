@@ -14,7 +14,7 @@ from ..engine.i18n import N_
 from ..engine.rulesets import RuleSet
 from ..reference.options import CHOICE_TEXT, OPTION_TEXT
 from ..services import LogLine, Sheet
-from ..translation import _, clock_time, ngettext, short_time, translate
+from ..translation import _, clock_time, duration, ngettext, short_time, translate
 
 #: Options the sheet already shows (the table, how the game ends), not repeated among the house rules.
 SHOWN_ELSEWHERE = frozenset({"players", "target", "match_mode", "hands_in_match"})
@@ -162,12 +162,7 @@ def game_times(started: datetime, sheet: Sheet, log: Sequence[LogLine]) -> str:
         return began
     ended = min(recorded)
     minutes = max(0, int((ended - started).total_seconds() // 60))
-    took = (
-        _("%(hours)s h %(minutes)s min", hours=minutes // 60, minutes=minutes % 60)
-        if minutes >= 60
-        else ngettext("%(num)s minute", "%(num)s minutes", minutes)
-    )
-    return " · ".join([began, _("ended %(when)s", when=short_time(ended)), took])
+    return " · ".join([began, _("ended %(when)s", when=short_time(ended)), duration(minutes)])
 
 
 def half_sent(sent_by: str | None, at: datetime) -> str:

@@ -588,7 +588,9 @@
 // (a secure context: https, or this machine).
 if ("serviceWorker" in navigator && window.isSecureContext) {
   window.addEventListener("load", function () {
-    navigator.serviceWorker.register("/sw.js").catch(function () { /* the app works without it */ });
+    // The language read here travels with the worker's address: it keeps the reference in that language too.
+    var reading = encodeURIComponent(document.documentElement.lang || "en");
+    navigator.serviceWorker.register("/sw.js?lang=" + reading).catch(function () { /* the app works without it */ });
   });
 }
 

@@ -1,5 +1,5 @@
 """Every page fits every phone: 320 px wide, and 390 px with the phone's text at 200 %, 200 % chosen on the
-settings page at 390 and 320 px, in both languages;
+settings page at 390 and 320 px, in every language;
 Save and "Record hand N" are always on screen."""
 
 from __future__ import annotations
@@ -100,42 +100,58 @@ TOTALS_ON_TWO_LINES = """() => [...document.querySelectorAll('.sheet .cell .scor
   .map(e => e.textContent)"""
 
 
-@pytest.mark.parametrize("language", ["es", "en"])
-@pytest.mark.parametrize(("width", "text"), [(320, "usual"), (390, "phone"), (390, "setting"), (320, "setting")])
-def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: str, width: int, text: str):
-    """At 320 px wide; at 390 px with the phone's own text at 200 % (then also the red threes' + on screen);
-    with 200 % chosen on the settings page at 390 and 320 px (then the sheet's totals each on one line)."""
+#: The four ways a page must fit, each (width, text): 320 px with the usual text; 390 px with the phone's own
+#: text at 200 %; 200 % chosen on the settings page at 390 and at 320 px.
+FITS = ((320, "usual"), (320, "setting"), (390, "setting"), (390, "phone"))
+#: The settings page's 200 % as the server writes it into the page (the ``display`` cookie's ``text-200``),
+#: and the phone's own 200 % (its larger default text), put on the page in place.
+SETTING_200 = "document.documentElement.classList.replace('text-100', 'text-200')"
+PHONE_200 = f"""() => {{
+  document.documentElement.classList.replace('text-200', 'text-100');
+  const style = document.createElement('style');
+  style.textContent = {LARGE_TEXT!r};
+  document.head.append(style);
+}}"""
+
+
+@pytest.mark.parametrize("language", ["es", "en", "pt_BR", "it", "de"])
+def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: str):
+    """Every page, in each of the four ways of FITS, read from one load of the page: the text sizes put on it
+    as the settings page's cookie and the phone's own size make them, the width changed in place. At 320 px
+    with the usual text every control is a finger wide; with 200 % chosen the sheet's totals are each on one
+    line; at 390 px with the phone's text at 200 % the red threes' + stays on screen."""
     context = browser.new_context(
-        viewport={"width": width, "height": 640 if width == 320 else 844},
-        is_mobile=True,
-        has_touch=True,
-        bypass_csp=text == "phone",  # only to inject the larger text
+        viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True, bypass_csp=True
     )
     context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
-    if text == "setting":
-        context.add_cookies([{"name": "display", "value": "auto.200", "url": live_server}])
     page = context.new_page()
     game = long_game(page, live_server, 2, recording="halves")
-    wide, wrapped = {}, {}
-    for path in pages_of(game) + family_pages(page, live_server):
+    wide: dict[str, int] = {}
+    wrapped: dict[str, list[str]] = {}
+    for path in [*pages_of(game), *family_pages(page, live_server), f"/e/{game['edit_token']}/hands/new"]:
+        page.set_viewport_size({"width": 320, "height": 640})
         page.goto(live_server + path)
-        if text == "phone":
-            page.add_style_tag(content=LARGE_TEXT)
         page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
-        scrolled = page.evaluate("document.documentElement.scrollWidth")
-        if scrolled > width:
-            wide[path] = scrolled
-        if text == "usual":
-            assert small_targets(page) == [], path
-        if text == "setting" and page.evaluate(TOTALS_ON_TWO_LINES):
-            wrapped[path] = page.evaluate(TOTALS_ON_TWO_LINES)
-    if text != "usual":
-        page.goto(f"{live_server}/e/{game['edit_token']}/hands/new")
-        if text == "phone":
-            page.add_style_tag(content=LARGE_TEXT)
-        plus = page.locator("#side-0 label.chip:has(#s0_red3-4)").bounding_box()
-        assert plus["x"] + plus["width"] <= width
-        page.screenshot(path=f"test-results/hand-form-text-200-{text}-{width}-{language}.png", full_page=True)
+        for width, text in FITS:
+            where = f"{path} at {width} px, text {text}"
+            if width != page.viewport_size["width"]:
+                page.set_viewport_size({"width": width, "height": 844})
+            if text == "setting":
+                page.evaluate(SETTING_200)
+            elif text == "phone":
+                page.evaluate(PHONE_200)
+            scrolled = page.evaluate("document.documentElement.scrollWidth")
+            if scrolled > width:
+                wide[where] = scrolled
+            if text == "usual":
+                assert small_targets(page) == [], where
+            if text == "setting" and page.evaluate(TOTALS_ON_TWO_LINES):
+                wrapped[where] = page.evaluate(TOTALS_ON_TWO_LINES)
+        if path.endswith("/hands/new") and game["edit_token"] in path:  # at 390 px, the phone's text at 200 %
+            plus = page.locator("#side-0 label.chip:has(#s0_red3-4)").bounding_box()
+            assert plus is not None
+            assert plus["x"] + plus["width"] <= 390
+            page.screenshot(path=f"test-results/hand-form-text-200-{language}.png", full_page=True)
     context.close()
     assert wide == {}
     assert wrapped == {}

@@ -3,6 +3,8 @@ the server stopped: on http://localhost, which browsers treat as a secure contex
 
 from __future__ import annotations
 
+import time
+
 from playwright.sync_api import Browser, expect
 
 from ..conftest import database_url, serving
@@ -31,7 +33,13 @@ def test_the_service_worker_keeps_the_reference_for_reading_with_the_server_stop
         assert spanish["short_name"] == "Anotador"
         page.goto(f"{base}/e/{game['edit_token']}")
         page.wait_for_function("document.documentElement.dataset.awake === 'on'")  # the screen stays on
-    # The server is stopped: the reference still reads, in the phone's language or the one asked for.
+        assert not kept(page, "/rules/melds?lang=es")  # the phone reads English: only its reference is kept
+        page.goto(base + "/rules?lang=es")  # read in Spanish once: the worker keeps the Spanish reference too
+        deadline = time.monotonic() + 20
+        while not kept(page, "/rules/melds?lang=es") and time.monotonic() < deadline:
+            page.wait_for_timeout(200)
+        assert not kept(page, "/rules/melds?lang=de")  # never read in German, nor the phone's: not kept
+    # The server is stopped: the reference still reads, in the phone's language or the one read in the app.
     page.goto(base + "/rules/scoring")
     expect(page.locator("h1")).to_have_text("Scoring a hand")
     page.goto(base + "/rules/melds?lang=es")
@@ -66,6 +74,21 @@ def test_the_screen_stays_on_during_a_game_with_a_switch_to_turn_it_off(browser:
     page.get_by_label("Keep the screen on during the game").check()
     page.wait_for_function("document.documentElement.dataset.awake === 'on'")
     context.close()
+
+
+def kept(page, address: str) -> bool:
+    """Whether the service worker's copy holds ``address``."""
+    return bool(
+        page.evaluate(
+            """async (address) => {
+              for (const name of await caches.keys()) {
+                if (await (await caches.open(name)).match(address)) return true;
+              }
+              return false;
+            }""",
+            address,
+        )
+    )
 
 
 def test_where_the_browser_forbids_it_the_page_says_so_once_in_the_readers_language(browser: Browser, live_server: str):
