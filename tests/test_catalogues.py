@@ -96,9 +96,9 @@ def test_every_translation_keeps_every_placeholder(language):
 #: engine reads); longer than a word, so that a string left in English is seen.
 SAME_AS_ENGLISH: dict[str, set[str]] = {
     "es": {"%(n)s canastas", "Total %(total)s"},
-    "pt_BR": set(),
-    "it": set(),
-    "de": set(),
+    "pt_BR": {"%(name)s, %(hand)s", "Total %(total)s"},  # placeholders and a comma; "total" is Portuguese
+    "it": {"%(name)s, %(hand)s"},
+    "de": {"%(name)s, %(hand)s", "Team %(number)s"},  # "Team" is the usual German word, shorter than "Mannschaft"
 }
 
 
