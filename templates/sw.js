@@ -42,9 +42,9 @@ function ours(asked) {
   return exact || LANGUAGES.find((lang) => lang.slice(0, 2).toLowerCase() === wanted.slice(0, 2)) || null;
 }
 
-// The app's languages this phone reads: the one read in the app, then the phone's own, in its order.
+// The app's languages this phone reads: the phone's own, in its order, then the one read in the app.
 function phoneLanguages() {
-  const asked = [new URL(self.location.href).searchParams.get("lang"), ...(self.navigator.languages || [self.navigator.language])];
+  const asked = [...(self.navigator.languages || [self.navigator.language]), new URL(self.location.href).searchParams.get("lang")];
   const found = [];
   for (const lang of asked.map(ours)) {
     if (lang && !found.includes(lang)) found.push(lang);
