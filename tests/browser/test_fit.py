@@ -4,11 +4,16 @@ Save and "Record hand N" are always on screen."""
 
 from __future__ import annotations
 
+import re
+from urllib.parse import urlsplit
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from ..test_night_pages import SETTINGS
 from .test_phone import small_targets
 
+NIGHT = {**SETTINGS, "handicap": ""}
 LARGE_TEXT = "html { font-size: 225% !important; }"  # the 18px base at twice its size
 HAND = [{"melds": [{"rank": "K", "naturals": 3}], "red_threes": 1}, {"melds": [{"rank": "Q", "naturals": 3}]}]
 
@@ -65,6 +70,25 @@ def family_pages(page: Page, base: str) -> list[str]:
         f"/g/{burraco['id']}/table",
         f"/e/{buraco['edit_token']}/hands/new",
     ]
+
+
+def night_pages(page: Page, base: str) -> list[str]:
+    """A club night with four pairs and its first round drawn (made through its forms, CSRF token and all):
+    the director's board, the night's standings, a table's card; the standings in match points, whose
+    heading is the longest word ("Matchpunkte")."""
+
+    def post(path: str, form: dict[str, str]) -> str:
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page.request.get(base + path).text()).group(1)
+        answer = page.request.post(base + path, form={**form, "csrf_token": token}, max_redirects=0)
+        return answer.headers.get("location", "")
+
+    board = urlsplit(post("/nights/new", NIGHT)).path
+    for first, second in (("Ana María", "Luis"), ("Bea", "Juan"), ("Cris", "Dani"), ("Eva", "Fede")):
+        post(board + "/pairs", {"first": first, "second": second})
+    post(board + "/rounds", {"reason": ""})
+    public = re.search(r"/night/[\w-]+", page.request.get(base + board).text()).group(0)
+    card = re.search(r"/night/t/[\w-]+/1", page.request.get(base + board + "/cards").text()).group(0)
+    return [board, public, card]
 
 
 def pages_of(game: dict) -> list[str]:
@@ -128,7 +152,8 @@ def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: 
     game = long_game(page, live_server, 2, recording="halves")
     wide: dict[str, int] = {}
     wrapped: dict[str, list[str]] = {}
-    for path in [*pages_of(game), *family_pages(page, live_server), f"/e/{game['edit_token']}/hands/new"]:
+    pages = [*pages_of(game), *family_pages(page, live_server), *night_pages(page, live_server)]
+    for path in [*pages, f"/e/{game['edit_token']}/hands/new"]:
         page.set_viewport_size({"width": 320, "height": 640})
         page.goto(live_server + path)
         page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
