@@ -35,7 +35,7 @@ def test_language_cookie_wins_over_the_browser(client):
 
 
 def test_unknown_language_falls_back_to_english(client):
-    response = client.get("/api/v1/rulesets/classic", headers={"Accept-Language": "de"})
+    response = client.get("/api/v1/rulesets/classic", headers={"Accept-Language": "fr"})
     assert response.get_json()["name"] == "Classic partnership"
 
 

@@ -149,9 +149,8 @@ def test_behind_caddy_the_app_is_a_secure_context_installable_and_keeps_the_scre
     assert manifest["display"] == "standalone"
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
-    assert page.evaluate("navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL").endswith(
-        "/sw.js"
-    )
+    worker = page.evaluate("navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL")
+    assert worker.endswith("/sw.js?lang=en")  # the worker keeps the reference in the language read here too
     game = page.evaluate(  # from the page: the browser resolves the club's name, the test's own client does not
         """table => fetch('/api/v1/games', {method: 'POST', headers: {'Content-Type': 'application/json'},
                                            body: JSON.stringify(table)}).then(r => r.json())""",
