@@ -124,6 +124,9 @@ TOTALS_ON_TWO_LINES = """() => [...document.querySelectorAll('.sheet .cell .scor
   .map(e => e.textContent)"""
 
 
+#: The boxes of many-column tables whose table is wider than the box (it scrolls in it).
+TABLE_BOXES_SCROLLED = """() => [...document.querySelectorAll('.table-wrap')]
+  .filter(box => box.scrollWidth > box.clientWidth + 1).map(box => box.getAttribute('aria-label'))"""
 #: The four ways a page must fit, each (width, text): 320 px with the usual text; 390 px with the phone's own
 #: text at 200 %; 200 % chosen on the settings page at 390 and at 320 px.
 FITS = ((320, "usual"), (320, "setting"), (390, "setting"), (390, "phone"))
@@ -170,6 +173,7 @@ def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: 
                 wide[where] = scrolled
             if text == "usual":
                 assert small_targets(page) == [], where
+                assert page.evaluate(TABLE_BOXES_SCROLLED) == [], where  # only large text scrolls a table's box
             if text == "setting" and page.evaluate(TOTALS_ON_TWO_LINES):
                 wrapped[where] = page.evaluate(TOTALS_ON_TWO_LINES)
         if path.endswith("/hands/new") and game["edit_token"] in path:  # at 390 px, the phone's text at 200 %
