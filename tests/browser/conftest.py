@@ -6,6 +6,7 @@ import os
 import shutil
 
 import pytest
+from playwright.sync_api import Browser
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -38,3 +39,18 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, **PHONE, "locale": "en-GB"}
+
+
+@pytest.fixture(autouse=True)
+def service_workers_only_where_tested(monkeypatch):
+    """A page served from 127.0.0.1 is a secure context, where the app installs its service worker, which
+    fetches the whole reference on install: in every browser context of every test. The service worker is
+    tested where it is the subject (``service_workers="allow"``: test_installable.py, test_https.py); every
+    other context blocks it, so that its install neither loads the machine nor races a test's own pages."""
+    original = Browser.new_context
+
+    def new_context(self, **kwargs):
+        kwargs.setdefault("service_workers", "block")
+        return original(self, **kwargs)
+
+    monkeypatch.setattr(Browser, "new_context", new_context)

@@ -139,7 +139,7 @@ def test_behind_caddy_the_app_is_a_secure_context_installable_and_keeps_the_scre
         args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {NAME} 127.0.0.1"],
         env={**os.environ, "HOME": str(home)},  # Chromium reads the trusted authorities from $HOME/.pki/nssdb
     )
-    context = browser.new_context(**PHONE)
+    context = browser.new_context(**PHONE, service_workers="allow")
     page = context.new_page()
     answer = page.goto(base + "/rules")
     assert answer is not None

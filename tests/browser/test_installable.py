@@ -14,7 +14,7 @@ TABLE = {"ruleset": "classic", "sides": [{"players": ["Ana", "Luis"]}, {"players
 
 
 def test_the_service_worker_keeps_the_reference_for_reading_with_the_server_stopped(browser: Browser, tmp_path):
-    context = browser.new_context(**PHONE)
+    context = browser.new_context(**PHONE, service_workers="allow")
     page = context.new_page()
     config = {"SECRET_KEY": "offline", "SQLALCHEMY_DATABASE_URI": database_url(tmp_path, "offline")}
     with serving(config) as address:
@@ -58,7 +58,7 @@ def test_the_service_worker_keeps_the_reference_for_reading_with_the_server_stop
 
 
 def test_the_screen_stays_on_during_a_game_with_a_switch_to_turn_it_off(browser: Browser, live_server: str):
-    context = browser.new_context(**PHONE)
+    context = browser.new_context(**PHONE, service_workers="allow")
     page = context.new_page()
     base = live_server.replace("127.0.0.1", "localhost")
     game = page.request.post(base + "/api/v1/games", data=TABLE).json()
@@ -94,7 +94,7 @@ def kept(page, address: str) -> bool:
 def test_where_the_browser_forbids_it_the_page_says_so_once_in_the_readers_language(browser: Browser, live_server: str):
     """Plain http on a home network is not a secure context: no wake lock; the page says how to keep
     the screen on with the phone's own setting, once."""
-    context = browser.new_context(**PHONE, locale="es-ES")
+    context = browser.new_context(**PHONE, locale="es-ES", service_workers="allow")
     context.add_cookies([{"name": "lang", "value": "es", "url": live_server}])
     context.add_init_script("Object.defineProperty(window, 'isSecureContext', {value: false});")
     page = context.new_page()
