@@ -41,7 +41,7 @@ def test_cards_printed_before_any_pair_open_their_tables_games_once_the_round_is
 ):
     board = start(page, live_server)
     page.get_by_role("link", name="Table cards to print").tap()
-    page.fill("#tables", "6")
+    page.locator("input#tables").fill("6")  # the board also has a section #tables: wait for the cards form
     page.get_by_role("button", name="Show the cards").tap()
     expect(page.locator(".table-card")).to_have_count(6)
     no_sideways_scroll(page)
