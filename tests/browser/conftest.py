@@ -42,15 +42,26 @@ def browser_context_args(browser_context_args):
 
 
 @pytest.fixture(autouse=True)
-def service_workers_only_where_tested(monkeypatch):
-    """A page served from 127.0.0.1 is a secure context, where the app installs its service worker, which
+def contexts_of_the_test(monkeypatch):
+    """Every browser context a test opens, with its service worker blocked unless the test allows it, and
+    closed when the test ends (the tests close theirs; one left open by a failure or an oversight would keep
+    its pages polling and ticking in the worker's Chromium for the rest of the run).
+
+    A page served from 127.0.0.1 is a secure context, where the app installs its service worker, which
     fetches the whole reference on install: in every browser context of every test. The service worker is
     tested where it is the subject (``service_workers="allow"``: test_installable.py, test_https.py); every
     other context blocks it, so that its install neither loads the machine nor races a test's own pages."""
     original = Browser.new_context
+    still_open = []
 
     def new_context(self, **kwargs):
         kwargs.setdefault("service_workers", "block")
-        return original(self, **kwargs)
+        context = original(self, **kwargs)
+        still_open.append(context)
+        context.on("close", lambda closed: still_open.remove(closed))
+        return context
 
     monkeypatch.setattr(Browser, "new_context", new_context)
+    yield
+    for context in reversed(still_open[:]):
+        context.close()

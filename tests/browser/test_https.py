@@ -158,7 +158,7 @@ def test_behind_caddy_the_app_is_a_secure_context_installable_and_keeps_the_scre
     )
     assert game["links"]["sheet"].startswith(base)  # the app knows it is served over https, under this name
     page.goto(f"{base}/e/{game['edit_token']}")
-    page.wait_for_function("document.documentElement.dataset.awake === 'on'")
+    page.wait_for_function("() => document.documentElement.dataset.awake === 'on'")
     page.locator("header .settings-link").tap()
     page.locator("label:has(input[name=theme][value=dark])").tap()
     page.get_by_role("button", name="Save").tap()

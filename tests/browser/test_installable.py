@@ -32,7 +32,7 @@ def test_the_service_worker_keeps_the_reference_for_reading_with_the_server_stop
         spanish = page.evaluate("fetch('/manifest.webmanifest?lang=es').then(r => r.json())")
         assert spanish["short_name"] == "Anotador"
         page.goto(f"{base}/e/{game['edit_token']}")
-        page.wait_for_function("document.documentElement.dataset.awake === 'on'")  # the screen stays on
+        page.wait_for_function("() => document.documentElement.dataset.awake === 'on'")  # the screen stays on
         assert not kept(page, "/rules/melds?lang=es")  # the phone reads English: only its reference is kept
         page.goto(base + "/rules?lang=es")  # read in Spanish once: the worker keeps the Spanish reference too
         deadline = time.monotonic() + 20
@@ -63,16 +63,16 @@ def test_the_screen_stays_on_during_a_game_with_a_switch_to_turn_it_off(browser:
     base = live_server.replace("127.0.0.1", "localhost")
     game = page.request.post(base + "/api/v1/games", data=TABLE).json()
     page.goto(f"{base}/e/{game['edit_token']}/hands/new")
-    page.wait_for_function("document.documentElement.dataset.awake === 'on'")
+    page.wait_for_function("() => document.documentElement.dataset.awake === 'on'")
     switch = page.get_by_label("Keep the screen on during the game")
     expect(switch).to_be_checked()
     switch.uncheck()
-    page.wait_for_function("document.documentElement.dataset.awake === 'off'")
+    page.wait_for_function("() => document.documentElement.dataset.awake === 'off'")
     page.goto(f"{base}/g/{game['id']}")
     expect(page.get_by_label("Keep the screen on during the game")).not_to_be_checked()  # kept on this phone
     assert page.evaluate("document.documentElement.dataset.awake") is None
     page.get_by_label("Keep the screen on during the game").check()
-    page.wait_for_function("document.documentElement.dataset.awake === 'on'")
+    page.wait_for_function("() => document.documentElement.dataset.awake === 'on'")
     context.close()
 
 

@@ -83,7 +83,9 @@ def test_a_save_without_connection_keeps_the_hand_and_the_next_visit_offers_it_b
     save(page)
     expect(page.locator("#hand-1 > summary")).to_contain_text("+40")
     drafts = "Object.keys(localStorage).filter(k => k.startsWith('draft:'))"
-    page.wait_for_function(f"{drafts}.length === 0")  # the sheet holds hand 1: its draft is gone
+    # The sheet holds hand 1: its draft is gone. (A function: Playwright compiles it once; an expression it
+    # evaluates again at each poll, which the page's policy, no eval, refuses once the first look fails.)
+    page.wait_for_function(f"() => {drafts}.length === 0")
     page.get_by_role("link", name="Record hand 2").tap()
     expect(page.locator("#draft-offer")).to_be_hidden()  # saved: the draft is gone
 
