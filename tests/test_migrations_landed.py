@@ -1,7 +1,8 @@
 """Every database the landed code made upgrades with today's code, on SQLite and PostgreSQL (its pass).
 
 For every commit that added or changed a revision (``git log -- migrations/versions``), that commit's own
-code makes a database (``flask db upgrade``, in a subprocess); rows go in every table it has; today's code
+code makes a database (``flask db upgrade``, all of them in one subprocess: tests/landed_build.py); rows go in
+every table it has; today's code
 upgrades it. Every row is kept, the schema is the models', and every page of every game, night and club in
 it answers 200, as does starting a club. A revision changed after it landed leaves such databases behind
 (0015 and 0016 did: migration 0017 repairs them); this is the check that finds them.
@@ -13,6 +14,7 @@ rather than passing on nothing.
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import shutil
@@ -20,7 +22,6 @@ import subprocess
 import sys
 import tarfile
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,8 +46,6 @@ VERSIONS = "migrations/versions"
 #: The newest landed code before migration 0017: on a database made while 0015 had no club, its 0016 fails
 #: on PostgreSQL (relation "club" does not exist; the database stays at 0015) and on SQLite runs without it.
 BEFORE_THE_REPAIR = "222be05203e9ff5466b222b89e05ef0c94d00d06"
-#: Subprocesses building databases at once (each mostly imports the app: about 1.5 s of one core).
-BUILDERS = min(4, os.cpu_count() or 2)
 
 
 # ---- the landed commits, from git -------------------------------------------------------------
@@ -147,14 +146,29 @@ class Made:
             timeout=300,
         )
 
-    def build(self, commit: str) -> None:
-        url = self.url(f"at_{commit[:12]}")
-        self.create(url)
-        done = self.run_upgrade(commit, url)
+    def build(self, commits: list[str]) -> None:
+        """The database each of ``commits`` makes with its own code, all in one subprocess (tests/landed_build.py)."""
+        jobs = {str(self.code(commit)): (commit, self.url(f"at_{commit[:12]}")) for commit in commits}
+        for _commit, url in jobs.values():
+            self.create(url)
+        listed = self.folder / "jobs.json"
+        listed.write_text(json.dumps([[folder, url] for folder, (_commit, url) in jobs.items()]), encoding="utf-8")
+        env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTHON", "FLASK"))}
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "tests" / "landed_build.py"), str(listed)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120 + 30 * len(jobs),
+        )
         if done.returncode:
-            self.failed[commit] = done.stderr[-3000:]
-        else:
-            self.built[commit] = url
+            raise RuntimeError(f"tests/landed_build.py failed:\n{done.stderr[-3000:]}")
+        for folder, raised in json.loads(done.stdout).items():
+            commit, url = jobs[folder]
+            if raised:
+                self.failed[commit] = raised
+            else:
+                self.built[commit] = url
 
     def create(self, url: str, template: str | None = None) -> None:
         """A new empty database at ``url`` (PostgreSQL; a SQLite file makes itself), or a copy of ``template``."""
@@ -192,8 +206,7 @@ def made(request, tmp_path_factory) -> Iterator[Made | None]:
     wanted = sorted({item.callspec.params["commit"] for item in request.session.items if _is_mine(item)})
     postgres = os.environ.get("DATABASE_URL")
     found = Made(tmp_path_factory.mktemp("landed"), sa.make_url(postgres) if postgres else None)
-    with ThreadPoolExecutor(BUILDERS) as builders:
-        list(builders.map(found.build, wanted))
+    found.build(wanted)
     try:
         yield found
     finally:
