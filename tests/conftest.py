@@ -223,9 +223,10 @@ BROWSER_LOOKS = (
     "tests/browser/test_installable.py",
     "tests/browser/test_reference.py",
 )
-#: Tests sharing a costly session fixture, kept on one worker so that it is made once a pass: the
-#: databases built by the code of every landed commit (27 of them, in one subprocess: about 15 s of one core).
-TOGETHER = ("tests/test_migrations_landed.py",)
+#: Tests sharing a costly fixture, kept on one worker so that it is made once a pass: the databases built by
+#: the code of every landed commit (27 of them, in one subprocess: about 15 s of one core); each language's
+#: journey through the pages, checked by axe in each of its themes.
+TOGETHER = ("tests/test_migrations_landed.py", "tests/browser/test_accessibility.py")
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -4,13 +4,18 @@ critical finding."""
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
+from urllib.request import Request, urlopen
 
 import pytest
 from playwright.sync_api import Browser
 
+from ..conftest import serving
 from .conftest import PHONE
+from .test_display import BACKGROUND
 from .test_journeys import add_meld, start_game
 
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
@@ -50,32 +55,77 @@ def serious_findings(page) -> list[str]:
 
 #: The phone's own language for each of the app's (what a phone set to it sends).
 PHONE_LOCALES = {"en": "en-GB", "es": "es-ES", "pt_BR": "pt-BR", "it": "it-IT", "de": "de-DE"}
+#: Each language in the themes it is checked in. A theme is the <html>'s class and the head's colour scheme,
+#: bar colours and dark stylesheet (templates/base.html), nothing in the page's body: each page of a language's
+#: journey is checked in each of its themes in place, wearing what the server writes for that theme.
+THEMES_OF = {"en": ("light", "black"), "es": ("light", "dark"), "pt_BR": ("light",), "it": ("dark",), "de": ("light",)}
+WEAR = """([classes, head]) => {
+  document.documentElement.className = classes;
+  document.head.querySelectorAll('meta[name=color-scheme], meta[name=theme-color], link[href*="/css/dark.css"]')
+    .forEach(node => node.remove());
+  const put = new DOMParser().parseFromString(`<head>${head}</head>`, "text/html").head.children;
+  const loads = [...put].map(node => {
+    const adopted = document.adoptNode(node);
+    document.head.append(adopted);
+    return adopted.tagName === "LINK" ? new Promise(done => { adopted.onload = done; adopted.onerror = done; }) : null;
+  });
+  return Promise.all(loads.filter(Boolean)).then(() => getComputedStyle(document.body).backgroundColor);
+}"""
+
+
+def worn(base: str, theme: str) -> tuple[str, str]:
+    """What the server writes for ``theme``: the <html>'s class and the head's display nodes."""
+    asked = Request(base + "/rules", headers={"Cookie": f"display={theme}.100"})
+    with urlopen(asked) as answer:
+        html = answer.read().decode()
+    classes = re.search(r'<html [^>]*class="([^"]+)"', html).group(1)
+    nodes = re.findall(r'<meta name="(?:color-scheme|theme-color)"[^>]*>|<link [^>]*/css/dark\.css[^>]*>', html)
+    return classes, "".join(nodes)
+
+
+@pytest.fixture(scope="module")
+def journeys(browser: Browser, tmp_path_factory) -> Iterator[Callable[[str], dict[str, dict[str, list[str]]]]]:
+    """A language's journey, made once for all its themes' tests (the module's tests run on one worker:
+    tests/conftest.py's TOGETHER), on a server of the module's own (a SQLite file: the pages are the same on
+    every database)."""
+    folder = tmp_path_factory.mktemp("accessibility")
+    config = {"SECRET_KEY": "browser-tests", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/journeys.sqlite"}
+    made: dict[str, dict[str, dict[str, list[str]]]] = {}
+    with serving(config) as base:
+
+        def journey_of(language: str) -> dict[str, dict[str, list[str]]]:
+            if language not in made:
+                made[language] = journey(browser, base, language)
+            return made[language]
+
+        yield journey_of
 
 
 @pytest.mark.parametrize(
     ("language", "theme"),
-    [
-        ("en", "light"),
-        ("es", "light"),
-        ("es", "dark"),
-        ("en", "black"),
-        ("pt_BR", "light"),
-        ("it", "dark"),
-        ("de", "light"),
-    ],
+    [(language, theme) for language, themes in THEMES_OF.items() for theme in themes],
 )
-def test_no_page_has_a_serious_accessibility_finding(browser: Browser, live_server: str, language: str, theme: str):
+def test_no_page_has_a_serious_accessibility_finding(journeys, language: str, theme: str):
+    assert journeys(language)[theme] == {}
+
+
+def journey(browser: Browser, live_server: str, language: str) -> dict[str, dict[str, list[str]]]:
+    """Every page of the journey, checked in each of the language's themes: {theme: {page: findings}}."""
+    themes = THEMES_OF[language]
+    wearing = {theme: worn(live_server, theme) for theme in themes}
     # The policy forbids inline scripts; only this test's context may inject axe.
     context = browser.new_context(**PHONE, bypass_csp=True, locale=PHONE_LOCALES[language])
-    context.add_cookies([{"name": "display", "value": f"{theme}.100", "url": live_server}])
+    context.add_cookies([{"name": "display", "value": f"{themes[0]}.100", "url": live_server}])
     page = context.new_page()
-    found: dict[str, list[str]] = {}
+    found: dict[str, dict[str, list[str]]] = {theme: {} for theme in themes}
 
     def check(name: str) -> None:
         page.wait_for_load_state()
-        findings = serious_findings(page)
-        if findings:
-            found[name] = findings
+        for theme in themes:
+            assert page.evaluate(WEAR, list(wearing[theme])) == BACKGROUND[theme], (name, theme)  # it is on
+            findings = serious_findings(page)
+            if findings:
+                found[theme][name] = findings
 
     page.goto(live_server + "/")
     check("home")
@@ -145,4 +195,4 @@ def test_no_page_has_a_serious_accessibility_finding(browser: Browser, live_serv
     page.locator("#judge-2 details.not-right > summary").tap()
     check("a side's page asking for its word")
     context.close()
-    assert found == {}
+    return found
