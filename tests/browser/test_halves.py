@@ -61,9 +61,9 @@ def test_both_sides_count_at_once_and_a_disputed_half_is_fixed_and_agreed(
     expect(them.locator("#status")).to_contain_text("✓ done", timeout=2500)  # Them's form sees Us is done
     send(them)
     sent_at = time.monotonic()
-    expect(follower.locator("#hand-1 > summary")).to_contain_text("+870", timeout=2000)
-    expect(us.locator("#judge-1")).to_contain_text("+760", timeout=2000)
-    expect(them.locator("#judge-1")).to_contain_text("+870", timeout=2000)
+    expect(follower.locator("#hand-1 > summary")).to_contain_text("+870", timeout=2500)
+    expect(us.locator("#judge-1")).to_contain_text("+760", timeout=2500)
+    expect(them.locator("#judge-1")).to_contain_text("+870", timeout=2500)
     assert time.monotonic() - sent_at < 2.5
     expect(follower.locator(".notice.not-agreed")).to_contain_text("not yet agreed")
 
