@@ -2,10 +2,10 @@
 
 For every commit that added or changed a revision (``git log -- migrations/versions``), that commit's own
 code makes a database (``flask db upgrade``, all of them in one subprocess: tests/landed_build.py); rows go in
-every table it has; today's code
-upgrades it. Every row is kept, the schema is the models', and every page of every game, night and club in
-it answers 200, as does starting a club. A revision changed after it landed leaves such databases behind
-(0015 and 0016 did: migration 0017 repairs them); this is the check that finds them.
+every table it has; today's code upgrades it. Every row is kept, the schema is the models', and every page of
+every game, night and club in it answers 200, as does starting a club. A revision changed after it landed
+leaves such databases behind (0015 and 0016 did: migration 0017 repairs them); this is the check that finds
+them.
 
 It needs the git history (a normal clone has it): without it, or from a shallow clone, it fails saying so
 rather than passing on nothing.
@@ -107,6 +107,12 @@ def _commits(chosen: list[str]) -> list[object]:
 # ---- databases made by landed code, once per session ------------------------------------------
 
 
+def _old_codes_environment() -> dict[str, str]:
+    """This process's environment without what would make old code import today's (PYTHONPATH) or another
+    app (FLASK_APP)."""
+    return {key: value for key, value in os.environ.items() if not key.startswith(("PYTHON", "FLASK"))}
+
+
 @dataclass
 class Made:
     """Databases made by landed code: a SQLite file or a PostgreSQL database per commit."""
@@ -136,11 +142,10 @@ class Made:
 
     def run_upgrade(self, commit: str, url: str) -> subprocess.CompletedProcess[str]:
         """``flask db upgrade`` with ``commit``'s code against ``url``."""
-        env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTHON", "FLASK"))}
         return subprocess.run(
             [sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade"],
             cwd=self.code(commit),
-            env={**env, "DATABASE_URL": url},
+            env={**_old_codes_environment(), "DATABASE_URL": url},
             capture_output=True,
             text=True,
             timeout=300,
@@ -153,10 +158,9 @@ class Made:
             self.create(url)
         listed = self.folder / "jobs.json"
         listed.write_text(json.dumps([[folder, url] for folder, (_commit, url) in jobs.items()]), encoding="utf-8")
-        env = {key: value for key, value in os.environ.items() if not key.startswith(("PYTHON", "FLASK"))}
         done = subprocess.run(
             [sys.executable, str(ROOT / "tests" / "landed_build.py"), str(listed)],
-            env=env,
+            env=_old_codes_environment(),
             capture_output=True,
             text=True,
             timeout=120 + 30 * len(jobs),
