@@ -246,6 +246,33 @@ def test_the_half_form_asks_who_is_sending_and_this_phone_preselects_them_next_t
         assert db.session.scalars(db.select(HandHalf.sent_by).where(HandHalf.hand_number == 2)).all() == [None]
 
 
+def test_a_half_form_is_rendered_once_a_state_and_each_answer_has_its_own_token_and_save_key(
+    app, client, table, monkeypatch
+):
+    """Issue 37: the side's half form is kept as the blank hand form is: rendered once per version of the game
+    (and sender this phone names), each answer with the phone's CSRF token and a new one-time save key."""
+    from scorekeeper.web.views import halves as half_views
+
+    drawn = []
+    real = half_views.render_template
+    monkeypatch.setattr(half_views, "render_template", lambda *a, **k: drawn.append(a[0]) or real(*a, **k))
+    monkeypatch.setitem(app.config, "WTF_CSRF_ENABLED", True)
+    other = app.test_client()
+    address = f"/s/{table['us']}/hands/1"
+    pages = [reader.get(address).get_data(as_text=True) for reader in (client, other, client)]
+    assert drawn.count("games/half.html") == 1
+    keys = [re.search(r'name="save_key"[^>]*value="([^"]+)"', page).group(1) for page in pages]
+    tokens = [re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1) for page in pages]
+    assert len(set(keys)) == 3
+    assert "\x00" not in "".join(pages)
+    assert tokens[0] == tokens[2] != tokens[1]
+    monkeypatch.setitem(app.config, "WTF_CSRF_ENABLED", False)
+    assert send(client, table["us"], OURS).status_code == 302
+    sent = other.get(address).get_data(as_text=True)  # the half as sent, drawn afresh
+    assert drawn.count("games/half.html") == 2
+    assert re.search(r'name="s0_m_K_n"[^>]*value="7"', sent)
+
+
 #: Each language's way with a time of day, in the phone's zone (page_text folds the narrow space before PM).
 NAMED = [
     ("en", "The half Ana sent at 9:03 PM", "The half Luis sent at 9:04 PM", "The half sent at 9:03 PM"),

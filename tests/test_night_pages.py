@@ -252,6 +252,33 @@ def test_the_board_is_followed_live_and_answers_304_while_nothing_changed(app, c
     assert "waiting for agreement" in seen(changed)
 
 
+def test_the_board_is_rendered_once_a_state_and_every_directors_phone_gets_its_own_token(
+    app, client, board, monkeypatch
+):
+    """Issue 37: the board (three QR codes, every table) is drawn once per state of the night and served to
+    each phone that asks with that phone's own CSRF token; each phone still gets the night on its list."""
+    from scorekeeper.web.views import nights as night_views
+
+    drawn = []
+    real = night_views.render_template
+    monkeypatch.setattr(night_views, "render_template", lambda *a, **k: drawn.append(a[0]) or real(*a, **k))
+    monkeypatch.setitem(app.config, "WTF_CSRF_ENABLED", True)
+    other = app.test_client()
+    pages = [other.get(board), client.get(board), other.get(board), client.get(board)]
+    assert drawn.count("nights/board.html") == 1
+    texts = [page.get_data(as_text=True) for page in pages]
+    tokens = [re.findall(r'name="csrf_token"[^>]*value="([^"]+)"', text) for text in texts]
+    assert all(len(found) > 2 and len(set(found)) == 1 for found in tokens)  # the board's forms and the header's
+    assert "\x00" not in "".join(texts)
+    assert tokens[1] == tokens[3] != tokens[2]
+    assert texts[1].replace(tokens[1][0], "") == texts[2].replace(tokens[2][0], "")
+    assert SETTINGS["name"] in seen(other.get("/"))  # on the other phone's list (its cookie came with the first)
+    monkeypatch.setitem(app.config, "WTF_CSRF_ENABLED", False)
+    client.post(board + "/pairs", data={"first": "Ana", "second": "Luis"})
+    assert "Ana" in seen(client.get(board))  # a new state: drawn again
+    assert drawn.count("nights/board.html") == 2
+
+
 # Issue 33: a night's settings out of bounds come back refused, naming the field, in the reader's language;
 # a full night's door and board refuse the next pair by name.
 

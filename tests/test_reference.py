@@ -289,3 +289,53 @@ def test_search_ranks_titles_first_and_shows_the_passages_that_mention_the_words
 def test_the_referee_tools_are_at_the_top_of_the_rules_page(client):
     page = get(client, "/rules")
     assert page.index("May I take the pile?") < page.index('<ol class="topics">')
+
+
+def test_a_reference_page_is_rendered_once_and_each_reader_gets_its_own_token(app, monkeypatch):
+    """Issue 37: a topic is the same for every reader of one language and display; it is rendered once
+    and each reader's copy carries that reader's CSRF token (the language buttons post with it)."""
+    from scorekeeper.web.views import page_cache, rules
+
+    rendered = []
+    real = rules.render_template
+    monkeypatch.setattr(rules, "render_template", lambda *a, **k: rendered.append(a[0]) or real(*a, **k))
+    page_cache.reference_pages.clear()
+    first, second = app.test_client(), app.test_client()
+    pages = [get(reader, "/rules/melds") for reader in (first, second, first)]
+    assert rendered == ["rules/topic.html"]
+    tokens = [re.search(r'name="csrf_token" value="([^"]+)"', page).group(1) for page in pages]
+    assert tokens[0] == tokens[2] != tokens[1]
+    assert "\x00" not in "".join(pages)
+    assert pages[0].replace(tokens[0], "") == pages[1].replace(tokens[1], "")
+    spanish = get(second, "/rules/melds", "es")
+    assert rendered == ["rules/topic.html", "rules/topic.html"]
+    assert 'lang="es"' in spanish
+
+
+def test_a_reference_page_answers_304_to_a_reader_who_has_it_and_not_across_languages_or_rules(client):
+    first = client.get("/rules/melds")
+    tag = first.headers["ETag"]
+    again = client.get("/rules/melds", headers={"If-None-Match": tag})
+    assert (again.status_code, again.data) == (304, b"")
+    spanish = client.get("/rules/melds", headers={"If-None-Match": tag, "Accept-Language": "es"})
+    assert spanish.status_code == 200
+    other_rules = client.get("/rules/melds?set=hoyle_2p", headers={"If-None-Match": tag})
+    assert other_rules.status_code == 200
+    assert "Hoyle" in other_rules.get_data(as_text=True)
+
+
+def test_a_games_reference_page_changes_with_its_house_rules(client):
+    tags = set()
+    for bonus in (100, 200):
+        created = client.post(
+            "/api/v1/games",
+            json={
+                "ruleset": "classic",
+                "options": {"go_out_bonus": bonus},
+                "sides": [{"players": ["Ana", "Luis"]}, {"players": ["Bea", "Juan"]}],
+            },
+        ).get_json()
+        page = client.get(f"/g/{created['id']}/rules/going-out")
+        assert f"Going out earns {bonus} and ends the hand." in page.get_data(as_text=True)
+        tags.add(page.headers["ETag"])
+    assert len(tags) == 2

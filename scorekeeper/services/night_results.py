@@ -8,8 +8,9 @@ package's. Nothing here writes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import Select, bindparam, func, select
 
 from ..shapes.limits import is_token
 from ..store.database import db
@@ -188,22 +189,37 @@ def night_scale(night: Night) -> VictoryScale | StepTable | MatchPoints:
 
 def night_stamp(token: str, *, director: bool = False) -> int | None:
     """A number that grows with every change to the night or to any of its tables' games, and once more
-    when the round's clock runs out (for the pages that follow the night: their ETag, found in three small
-    queries without loading the night). ``token``: the public id, or the director's. None: no such night."""
+    when the round's clock runs out (for the pages that follow the night: their ETag, found in one query
+    without loading the night). ``token``: the public id, or the director's. None: no such night."""
     if not is_token(token):
         return None
-    column = Night.director_token if director else Night.public_id
-    found = db.session.execute(select(Night.id, Night.version).where(column == token)).first()
+    found = db.session.execute(_STAMPS[director], {"token": token}).first()
     if found is None:
         return None
-    games = db.session.scalar(
+    version, games, ends = found
+    over = 1 if ends is not None and now() >= ends else 0
+    return 2 * (int(version) + int(games or 0)) + over
+
+
+def _stamp_query(director: bool) -> Select[int, int, datetime | None]:
+    """The night's version, the sum of its tables' games' versions and the last round's end, in one query."""
+    games = (
         select(func.coalesce(func.sum(Game.version), 0))
         .join(NightTable, NightTable.game_id == Game.id)
         .join(NightRound, NightRound.id == NightTable.round_id)
-        .where(NightRound.night_id == found.id)
+        .where(NightRound.night_id == Night.id)
+        .scalar_subquery()
     )
-    ends = db.session.scalar(
-        select(NightRound.ends_at).where(NightRound.night_id == found.id).order_by(NightRound.number.desc()).limit(1)
+    ends = (
+        select(NightRound.ends_at)
+        .where(NightRound.night_id == Night.id)
+        .order_by(NightRound.number.desc())
+        .limit(1)
+        .scalar_subquery()
     )
-    over = 1 if ends is not None and now() >= ends else 0
-    return 2 * (int(found.version) + int(games or 0)) + over
+    column = Night.director_token if director else Night.public_id
+    return select(Night.version, games, ends).where(column == bindparam("token"))
+
+
+#: The night's stamp by public id (False) and by the director's token (True), built once.
+_STAMPS = {director: _stamp_query(director) for director in (False, True)}

@@ -206,11 +206,12 @@ def find_night(token: str, *, director: bool) -> Night | None:
     return db.session.scalars(select(Night).where(column == token).options(*WHOLE_NIGHT)).one_or_none()
 
 
-def night_id(public_id: str) -> int | None:
-    """The id of the night behind a public link, in one small query (None: no such night)."""
-    if not is_token(public_id):
+def night_id(token: str, *, director: bool = False) -> int | None:
+    """The id of the night behind a public link (``director``: the director's), in one small query (None: no
+    such night)."""
+    if not is_token(token):
         return None
-    return db.session.scalar(select(Night.id).where(Night.public_id == public_id))
+    return db.session.scalar(select(Night.id).where((Night.director_token if director else Night.public_id) == token))
 
 
 def door_key(night: Night) -> str:

@@ -67,6 +67,13 @@ MOST_PLAYERS_A_SIDE = 3
 QUICK_FIELDS = frozenset({"meld_points", "canastas", "hand_points", "four_black_threes"})
 
 
+def empty(kind: type[list[Any]] | type[dict[str, Any]]) -> Any:
+    """An empty list or object as a field's default, made afresh for each body: a default written as ``[]``
+    is deep-copied by pydantic for every body that leaves the field out, which cost a third of reading a
+    hand. The JSON Schema still shows the default."""
+    return Field(default_factory=kind, json_schema_extra={"default": kind()})
+
+
 class Closed(BaseModel):
     """A JSON object with exactly these fields, of exactly these types (no "2" for 2, no true for 1)."""
 
@@ -100,7 +107,7 @@ class Meld(Closed):
             ' in rank-and-suit notation ("10H", "JK"), a run low to high with its wild card where it stands, and'
             " no rank.",
         ),
-    ] = []
+    ] = empty(list)
     claim: Annotated[
         str,
         Field(
@@ -145,6 +152,8 @@ class Meld(Closed):
     def meld(self) -> melds.Meld:
         """The engine's meld (Canasta's)."""
         assert self.rank is not None
+        if not self.cards:  # every meld but a sequence
+            return melds.Meld(self.rank.upper(), self.naturals, self.jokers, self.twos)
         cards = tuple(card.upper() for card in self.cards)
         naturals = self.naturals if "naturals" in self.model_fields_set else len(cards)
         return melds.Meld(rank=self.rank.upper(), naturals=naturals, jokers=self.jokers, twos=self.twos, cards=cards)
@@ -213,7 +222,7 @@ class SideEntry(Closed):
 
     name: PlayerName = ""
     total_before: Whole = 0
-    melds: Annotated[list[Meld], Field(max_length=MAX_ITEMS)] = []
+    melds: Annotated[list[Meld], Field(max_length=MAX_ITEMS)] = empty(list)
     red_threes: Count = 0
     went_out: Annotated[
         Annotated[bool, Tag("(yes or no)")] | Annotated[Literal["discard", "no_discard"], Tag("(how)")],
@@ -231,7 +240,7 @@ class SideEntry(Closed):
             description="The cards held by rank; in Burraco, Buraco and Burako also a list of cards in rank-and-suit"
             ' notation ("10H", "JK").'
         ),
-    ] = {}
+    ] = empty(dict)
     packet: Annotated[
         Literal["taken", "not_taken", "taken_unplayed"] | None,
         Field(
@@ -249,14 +258,14 @@ class SideEntry(Closed):
             max_length=MOST_PLAYERS_A_SIDE,
             description="Modern American only: each player's cards held, in place of hand.",
         ),
-    ] = []
+    ] = empty(list)
     black_threes: Annotated[Count, Field(description="Modern American only: black threes laid out as bonus cards.")] = 0
     special_hand: Annotated[
         str,
         OneOf(SPECIAL_HANDS),
         Field(description="Modern American only: the special hand the side went out with, if any."),
     ] = ""
-    hand_by_value: dict[Annotated[str, OneOf(tuple(str(points) for points in POINT_CLASSES))], Count] = {}
+    hand_by_value: dict[Annotated[str, OneOf(tuple(str(points) for points in POINT_CLASSES))], Count] = empty(dict)
     penalties: Penalties = 0
     meld_points: Whole = 0
     canastas: QuickCanastas = QuickCanastas()
@@ -288,16 +297,17 @@ class SideEntry(Closed):
         for position, meld in enumerate(self.melds):
             if (field := meld.family_only) is not None:
                 return f"melds[{position}].{field}"
-        kinds = [kind for kind in QuickCanastas.FAMILY_KINDS if getattr(self.canastas, kind)]
-        given = [
-            ("packet", self.packet is not None),
-            ("closing_discard", bool(self.closing_discard)),
-            ("went_out", isinstance(self.went_out, str)),
-            ("hand", isinstance(self.hand, list)),
-            ("hand.3", isinstance(self.hand, dict) and FAMILY_THREE in self.hand),
-            *((f"canastas.{kind}", True) for kind in kinds),
-        ]
-        return next((name for name, present in given if present), None)
+        if self.packet is not None:
+            return "packet"
+        if self.closing_discard:
+            return "closing_discard"
+        if isinstance(self.went_out, str):
+            return "went_out"
+        if isinstance(self.hand, list):
+            return "hand"
+        if FAMILY_THREE in self.hand:
+            return "hand.3"
+        return next((f"canastas.{kind}" for kind in QuickCanastas.FAMILY_KINDS if getattr(self.canastas, kind)), None)
 
     def canasta_only(self) -> str | None:
         """The first field given that only Canasta's games read (a game of the family refuses it)."""
@@ -355,7 +365,7 @@ class SideEntry(Closed):
     def entry(self, default_name: str = "") -> entries.SideEntry:
         """The engine's side entry (Canasta's); an unnamed side is called ``default_name``."""
         assert isinstance(self.hand, dict)
-        hands = tuple(_held(held) for held in self.hands)
+        hands = tuple(_held(held) for held in self.hands) if self.hands else ()
         quick = None
         if self.is_quick:
             canastas = self.canastas
@@ -373,7 +383,7 @@ class SideEntry(Closed):
             went_out=bool(self.went_out),
             concealed=self.concealed,
             hand=pooled_hand(hands) if hands else _held(self.hand),
-            hand_by_value={int(points): count for points, count in self.hand_by_value.items()},
+            hand_by_value=_by_value(self.hand_by_value),
             penalties=_penalties(self.penalties),
             quick=quick,
             black_threes=self.black_threes,
@@ -389,9 +399,18 @@ def _penalties(given: int | list[Penalty]) -> tuple[entries.Penalty, ...]:
     return (entries.Penalty(given),) if given else ()
 
 
+def _by_value(counted: dict[str, int]) -> dict[int, int]:
+    """Cards held counted by value, the values as numbers."""
+    return {int(points): count for points, count in counted.items()} if counted else {}
+
+
 def _held(cards: dict[str, int]) -> dict[str, int]:
     """Cards held by key, keys in capitals (``k`` and ``K`` count together)."""
-    return pooled_hand([{key.upper(): count} for key, count in cards.items()])
+    held: dict[str, int] = {}
+    for key, count in cards.items():
+        upper = key.upper()
+        held[upper] = held.get(upper, 0) + count
+    return held
 
 
 Partners = Annotated[
@@ -441,7 +460,7 @@ class ScoreRequest(HandBody):
     """``POST /api/v1/score``: one hand to score, nothing stored."""
 
     ruleset: RuleSetId
-    options: Options = {}
+    options: Options = empty(dict)
     hand_number: Annotated[int, Field(ge=1, le=LARGEST)] | None = None
 
 
@@ -480,7 +499,7 @@ class NewGame(Closed):
 
     ruleset: RuleSetId
     sides: Annotated[list[NewSide], Field(min_length=2, max_length=6)]
-    options: Options = {}
+    options: Options = empty(dict)
     first_dealer: Annotated[int, Field(ge=0, le=5)] = 0
     entry_mode: Annotated[
         str,

@@ -61,10 +61,16 @@ def kept_addresses(languages: list[str]) -> list[str]:
 
 def worker_version() -> str:
     """A digest of everything the service worker keeps and shows (the app's files, the catalogues, the
-    reference and the templates): a deployment that changes any of it changes the worker."""
-    root = Path(current_app.root_path)
-    templates = root / str(current_app.template_folder)  # relative to the package
-    return _version(str(root), str(current_app.static_folder), str(templates.resolve()))
+    reference and the templates): a deployment that changes any of it changes the worker. Worked out once
+    an app (every page of the reference names it in its ETag)."""
+    known: str | None = current_app.extensions.get("worker_version")
+    if known is None:
+        root = Path(current_app.root_path)
+        templates = root / str(current_app.template_folder)  # relative to the package
+        known = current_app.extensions["worker_version"] = _version(
+            str(root), str(current_app.static_folder), str(templates.resolve())
+        )
+    return known
 
 
 @cache

@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import abort, make_response, redirect, render_template, request, session, url_for
 from flask_babel import gettext
+from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
 from ... import services
@@ -26,6 +27,7 @@ from ..family_form import half_of
 from ..hand_form import HandForm
 from ..limiting import hand_saves
 from ..wording import half_sent
+from . import page_cache
 from .conditional import unchanged, version_tag
 from .games import Page, bp
 from .hands import REFUSED, game_hand_form, keep_refused, kept_refusal
@@ -123,13 +125,7 @@ def half(side_token: str, number: int) -> Page:
     if request.method == "GET" and typed is None:
         if not _open_for(halves, side, number):
             return redirect(url_for("games.side_page", side_token=side_token))
-        form = game_hand_form(game, sheet, only_side=side)
-        kept = halves.half(number, side)
-        if kept is not None:
-            form.load_record(services.lone_half(game, side, kept.entry, kept.partners))
-        form.version.data = str(kept.version if kept is not None else 0)
-        form.save_key.data = new_token()
-        return _render_half(game, sheet, form, side, number)
+        return _half_form(game, sheet, halves, side, number, side_token)
     form = game_hand_form(game, sheet, typed, only_side=side)
     if typed is not None:
         return _refused_again(game, sheet, form, side, number)
@@ -180,6 +176,30 @@ def half(side_token: str, number: int) -> Page:
     return _remember_sender(
         redirect(url_for("games.side_page", side_token=side_token, sent=number) + "#status"), sender
     )
+
+
+def _half_form(
+    game: Game, sheet: services.Sheet, halves: services.Halves, side: int, number: int, side_token: str
+) -> str:
+    """The side's half of hand ``number`` as the game stands, with its half so far if it sent one. At one
+    version of the game it is the same for every phone of the side that names the same sender, but for the
+    phone's CSRF token and the form's one-time save key: it is rendered once and kept, as the blank hand
+    form is, and each answer puts those two in."""
+    stamp = services.game_stamp(game.public_id, editable=False)  # its version, and its night's clock
+    sender = _sender(game, side, request.cookies.get(SENDER_COOKIE))
+    view = f"half-{number}-{sender or ''}"
+    key = f"{side_token}:{version_tag(stamp.shown if stamp is not None else 2 * game.version, view)}"
+    page = page_cache.halves.get(key)
+    if page is None:
+        form = game_hand_form(game, sheet, only_side=side)
+        sent = halves.half(number, side)
+        if sent is not None:
+            form.load_record(services.lone_half(game, side, sent.entry, sent.partners))
+        form.version.data = str(sent.version if sent is not None else 0)
+        form.save_key.data = page_cache.SAVE_KEY
+        body, _ = _render_half(game, sheet, form, side, number)
+        page = page_cache.halves.keep(key, body.replace(generate_csrf(), page_cache.SESSION_TOKEN))
+    return page.replace(page_cache.SESSION_TOKEN, generate_csrf()).replace(page_cache.SAVE_KEY, new_token())
 
 
 def expired_half_form(side_token: str, number: int) -> Page:

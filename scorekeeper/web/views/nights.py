@@ -14,6 +14,7 @@ from typing import Any
 
 from flask import abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
+from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
 from ... import services
@@ -34,9 +35,9 @@ from ...translation import render, translate
 from ..forms import NewGameForm, new_game_form
 from ..limiting import door_wait, new_games
 from ..night_forms import FixForm, MoveForm, NightForm, PairForm, ReasonForm, night_rulesets
-from ..sharing import qr_svg, shared_url
+from ..sharing import base_url, qr_svg, shared_url
 from . import page_cache
-from .conditional import unchanged, version_tag
+from .conditional import version_tag
 from .export import csv_download, download
 from .games import Page, bp
 from .memory import forget_night, remember_night
@@ -116,13 +117,17 @@ def night_board(director_token: str) -> Response:
     if stamp is None:
         abort(404)
     tag = version_tag(stamp, "board-{}.{}".format(*members.roster_stamp(director_token)))  # its names offered too
-    same = unchanged(tag)
-    if same is not None:
-        return same
-    night = night_or_404(director_token, director=True)
-    remember_night(night.id, director=True)
-    response = make_response(render_template("nights/board.html", etag=tag, **_board(night, PairForm(), ReasonForm())))
-    response.set_etag(tag)
+
+    def render() -> str:
+        night = night_or_404(director_token, director=True)
+        page = render_template("nights/board.html", etag=tag, **_board(night, PairForm(), ReasonForm()))
+        return page.replace(generate_csrf(), page_cache.SESSION_TOKEN)
+
+    # rendered once per state of the night and address it is reached by (its links and QR codes name it)
+    response = page_cache.followed(f"{base_url()} {director_token}", tag, render)
+    if response.status_code == 304:
+        return response
+    remember_night(_night_id(director_token, director=True), director=True)
     response.headers["Cache-Control"] = "no-cache"
     return response
 
@@ -266,8 +271,8 @@ def forget_night_on_phone(public_id: str) -> Response:
     return redirect(url_for("games.home"))
 
 
-def _night_id(public_id: str) -> int:
-    night_id = nights.night_id(public_id)
+def _night_id(token: str, *, director: bool = False) -> int:
+    night_id = nights.night_id(token, director=director)
     if night_id is None:
         abort(404)
     return night_id

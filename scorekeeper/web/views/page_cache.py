@@ -1,5 +1,5 @@
-"""Rendered sheets and blank hand forms, kept per link, game version and reader (language, time zone)
-in this process.
+"""Rendered sheets, blank hand forms and the rules reference, kept per link, game version and reader
+(language, time zone, display) in this process.
 
 When a hand is saved, every phone following the game asks for the new sheet within two seconds;
 rendered once, it is served to all of them. What is kept is the whole page, the same for every
@@ -13,14 +13,23 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from flask import make_response, request
+from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
 from ...store.kept import Kept
+from ..display import current_display
+from ..installable import worker_version
 from .conditional import unchanged
 
 #: Stands for the reader's CSRF token in a kept body (a NUL: never in anything typed, refused there).
 SESSION_TOKEN = "\x00csrf\x00"
+
+
+def session_token() -> str:
+    """What a kept page's template writes for the CSRF token (``csrf_token=session_token``)."""
+    return SESSION_TOKEN
+
 
 #: Stands for a blank hand form's one-time save key (each answer gets a new one).
 SAVE_KEY = "\x00save-key\x00"
@@ -34,6 +43,31 @@ pages: Kept[str] = Kept(limit=512)
 
 #: Blank forms of the next hand by "<edit link>:<etag>": the hand's number and the page.
 forms: Kept[tuple[int, str]] = Kept(limit=256)
+
+#: A side's half forms by "<side's link>:<etag of the hand and sender>".
+halves: Kept[str] = Kept(limit=256)
+
+
+#: The rules reference's pages by "<address>:<etag>" (the address with its query: ``?set=`` picks the rules).
+reference_pages: Kept[str] = Kept(limit=256)
+
+
+def reference(rules: str, render: Callable[[], str]) -> Response:
+    """A page of the rules reference: the same for every reader of one language and display, and the same
+    until the app changes (``worker_version`` digests the reference, the engine, the catalogues and the
+    templates). Rendered once, served to every reader with its own CSRF token, 304 to a reader who has it.
+    ``rules``: which rules the page explains (``Reading.reading_key``)."""
+    tag = f"rules-{worker_version()}-{rules}-{get_locale()}-{current_display().cookie}"
+    same = unchanged(tag)
+    if same is not None:
+        return same
+    key = f"{request.full_path}:{tag}"
+    page = reference_pages.get(key)
+    if page is None:
+        page = reference_pages.keep(key, render())
+    response = make_response(page.replace(SESSION_TOKEN, generate_csrf()))
+    response.set_etag(tag)
+    return response
 
 
 def followed(

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from typing import Any
 
 from flask import abort, request, url_for
 
 from ... import services
-from ...engine import RULESETS, RuleSet, configure
+from ...engine import RULESETS, RuleSet, configured
 from ...store.models import Game
 
 
@@ -28,6 +30,15 @@ class Reading:
         if self.game is not None:
             return url_for(endpoint, public_id=self.game.public_id, **values)
         return url_for(endpoint, set=self.base_id, **values)
+
+    @property
+    def reading_key(self) -> str:
+        """What the page's rules are, as a key fit for an ETag: the rule set, or a digest of a game's rule set,
+        house rules and sides."""
+        if self.game is None:
+            return self.base_id
+        rules = json.dumps([self.game.ruleset_id, self.game.options, len(self.game.sides)], sort_keys=True)
+        return hashlib.sha256(rules.encode()).hexdigest()[:16]
 
     @property
     def sheet_url(self) -> str | None:
@@ -50,5 +61,4 @@ def reading(public_id: str | None = None, edit_token: str | None = None) -> Read
     chosen = request.args.get("set", "classic")
     if chosen not in RULESETS:
         chosen = "classic"
-    base = RULESETS[chosen]
-    return Reading(configure(base, sides=base.sides_allowed[0]), chosen, None)
+    return Reading(configured(chosen, sides=RULESETS[chosen].sides_allowed[0]), chosen, None)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
+from werkzeug.wrappers import Response
 
 from ...engine import RULESETS
 from ...reference.compare import comparison
 from ...reference.search import search
 from ...reference.topics import build_all, build_topic
 from ..limiting import guard_links
+from . import page_cache
 from .reference_context import reading
 
 bp = Blueprint("rules", __name__)
@@ -21,19 +23,35 @@ def _routes(rule: str, endpoint: str, view: object) -> None:
     bp.add_url_rule(f"/e/<secret:edit_token>/rules{rule}", endpoint, view)  # type: ignore[arg-type]
 
 
-def index(public_id: str | None = None, edit_token: str | None = None) -> str:
-    """The topics, the rule set being read, search, tools and the comparison."""
+def index(public_id: str | None = None, edit_token: str | None = None) -> Response:
+    """The topics, the rule set being read, search, tools and the comparison (rendered once per reader's
+    language and display, ``page_cache.reference``)."""
     page = reading(public_id, edit_token)
-    return render_template("rules/index.html", page=page, topics=build_all(page.ruleset), rulesets=RULESETS.values())
+
+    def render() -> str:
+        topics = build_all(page.ruleset)
+        rulesets = RULESETS.values()
+        return render_template(
+            "rules/index.html", page=page, topics=topics, rulesets=rulesets, csrf_token=page_cache.session_token
+        )
+
+    return page_cache.reference(page.reading_key, render)
 
 
-def topic(slug: str, public_id: str | None = None, edit_token: str | None = None) -> str:
-    """One topic of the reference, with the numbers of the rule set being read."""
+def topic(slug: str, public_id: str | None = None, edit_token: str | None = None) -> Response:
+    """One topic of the reference, with the numbers of the rule set being read (rendered once per reader's
+    language and display, ``page_cache.reference``)."""
     page = reading(public_id, edit_token)
-    built = build_topic(slug, page.ruleset)
-    if built is None:
-        abort(404)
-    return render_template("rules/topic.html", page=page, topic=built, rulesets=RULESETS.values())
+
+    def render() -> str:
+        built = build_topic(slug, page.ruleset)
+        if built is None:
+            abort(404)
+        return render_template(
+            "rules/topic.html", page=page, topic=built, rulesets=RULESETS.values(), csrf_token=page_cache.session_token
+        )
+
+    return page_cache.reference(page.reading_key, render)
 
 
 def find(public_id: str | None = None, edit_token: str | None = None) -> str:
