@@ -75,7 +75,7 @@ pg-test: install-dev browser-deps
 
 ## Every benchmark: the engine against a naive scorer, page weights, a shared rate-limit count, rounds' point differences
 ## for the victory-point scale, the taps a hand takes in the
-## browser, each address against a bare Flask app (ratios), 50 phones for a minute on SQLite and on
+## browser, each address against a bare Flask app (ratios) and 50 phones for a minute, each on SQLite and on
 ## a throwaway PostgreSQL. Figures only.
 bench: install-dev browser-deps wrk
 	$(BIN)/python bench/engine.py
@@ -84,6 +84,7 @@ bench: install-dev browser-deps wrk
 	$(BIN)/python bench/victory.py
 	CHROMIUM_PATH=$(CHROMIUM) $(BIN)/python bench/taps.py
 	cd bench && ../$(BIN)/python ratios.py
+	cd bench && ../.ci/pg-throwaway.sh ../$(BIN)/python ratios.py
 	cd bench && ../$(BIN)/python load.py
 	cd bench && ../.ci/pg-throwaway.sh ../$(BIN)/python load.py
 

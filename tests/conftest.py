@@ -8,6 +8,7 @@ where the rate limits' counts live too.
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 from contextlib import contextmanager
@@ -18,6 +19,7 @@ from hypothesis import settings
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
+from scorekeeper.gunicorn_conf import WORKER_GC_THRESHOLD
 from scorekeeper.store.database import db
 from scorekeeper.web.extensions import limiter
 
@@ -299,3 +301,13 @@ def pytest_runtest_logreport(report):
 def pytest_terminal_summary(terminalreporter):
     for line in _REPORTED:
         terminalreporter.write_line(line)
+
+
+def pytest_collection_finish(session):
+    """Once the tests are collected (every module imported), what is loaded is kept out of the garbage
+    collector's walks and young objects are collected less often, as a served worker does
+    (``gunicorn_conf.post_worker_init``): a full collection walked everything the process had loaded, a
+    sixth of a run's time (241 tests in one process: 6.6 s of 38.9 s collecting, 2.9 s of 34.9 s now)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*WORKER_GC_THRESHOLD)

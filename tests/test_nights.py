@@ -313,3 +313,18 @@ def test_a_mitchell_step_sharing_a_divisor_with_the_tables_is_refused_at_the_dra
     assert fresh(night).lines is None
     nights.add_pair(fresh(night), ["Late", "Pair"])  # 5 pairs, 3 tables: a step of 2 seats them
     assert len(nights.draw_round(fresh(night)).tables) == 2
+
+
+def test_a_nights_page_loads_of_each_tables_log_only_what_names_its_hands(ctx):
+    """Issue 37: a followed night's page loads every table's game; of each game's log it needs only what
+    names the hands as they stand (an agreement is to those), not every change's hands before and after."""
+    night = with_pairs(night_of(), 4)
+    first = nights.draw_round(night)
+    play(first.tables[0], "K:7", "Q:3")
+    round_play.agree_table(db.session.get(Game, first.tables[0].game_id))
+    db.session.expire_all()
+    found = nights.find_night(night.public_id, director=False)
+    logs = [edit for played in found.played for table in played.tables for edit in table.game.edits]
+    assert "add" in {edit.action for edit in logs}
+    assert all(set(db.inspect(edit).unloaded) >= {"before", "after", "note"} for edit in logs)
+    assert night_results.table_result(found.played[0].tables[0]).agreed  # still told from what is loaded

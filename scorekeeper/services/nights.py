@@ -24,7 +24,7 @@ from ..engine.i18n import N_, Msg
 from ..engine.options import table_options
 from ..shapes.limits import PLAYER_NAME, is_token, short_code, text_problem
 from ..store.database import db
-from ..store.models import RECORDINGS, Game, now
+from ..store.models import RECORDINGS, EditLog, Game, now
 from ..store.nights import Night, NightLog, NightPair, NightRound, NightTable
 from ..tournament import (
     MOST_PAIRS,
@@ -103,7 +103,13 @@ class NightClosed(ValueError):
 #: A night with its pairs, rounds, tables and the tables' games, in one query each (not one per table).
 WHOLE_NIGHT = (
     selectinload(Night.pairs),
-    selectinload(Night.played).selectinload(NightRound.tables).selectinload(NightTable.game).selectinload(Game.edits),
+    # of each table's log, what names its hands as they stand (``last_hand_change``): not every change's
+    # hands before and after, which were most of what a 150-table night's page cost to load
+    selectinload(Night.played)
+    .selectinload(NightRound.tables)
+    .selectinload(NightTable.game)
+    .selectinload(Game.edits)
+    .load_only(EditLog.id, EditLog.action),
 )
 
 

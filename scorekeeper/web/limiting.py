@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-from flask import Blueprint, Flask, current_app
+from flask import Blueprint, Flask, current_app, request
 from flask_limiter import RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse_many
@@ -56,6 +56,18 @@ def hand_saves(view: F) -> F:
             override_defaults=False,
         )(view),
     )
+
+
+#: The methods no limit of the limiter's own counts: every one of them counts a write (``new_games``,
+#: ``hand_saves``); wrong links are counted after the answer (``guard_links``), the door in its view.
+READS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+@limiter.request_filter
+def _a_read_meets_no_limit() -> bool:
+    """A read is let through before the limiter works out which limits the address would meet (most of
+    what a followed page or a 304 costs the limiter, on every request)."""
+    return request.method in READS
 
 
 def guard_links(blueprint: Blueprint) -> None:
