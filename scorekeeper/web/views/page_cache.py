@@ -1,5 +1,5 @@
-"""Rendered sheets, blank hand forms and the rules reference, kept per link, game version and reader
-(language, time zone, display) in this process.
+"""Rendered sheets, a night's pages and board, blank hand forms, a side's half forms and the rules reference,
+kept per link, version and reader (language, time zone, display) in this process.
 
 When a hand is saved, every phone following the game asks for the new sheet within two seconds;
 rendered once, it is served to all of them. What is kept is the whole page, the same for every
