@@ -76,7 +76,7 @@ class Clients:
         if body is not None:
             data = json.dumps(body).encode()
             headers |= {"Content-Type": "application/json", "X-Edit-Token": token}
-        started = time.perf_counter()
+        asked, started = time.monotonic(), time.perf_counter()
         try:
             with urllib.request.urlopen(urllib.request.Request(base + path, data, headers), timeout=30) as answer:
                 status, tag, content = answer.status, answer.headers.get("ETag", etag), answer.read()
@@ -86,7 +86,7 @@ class Clients:
             status, tag, content = 0, etag, b""
         spent = (time.perf_counter() - started) * 1000
         with self.lock:
-            self.times.append((time.monotonic() - spent / 1000, spent))
+            self.times.append((asked, spent))
             if status not in (200, 201, 304):
                 self.errors += 1
         return status, tag or "", content

@@ -135,20 +135,35 @@ def side_name(number: int) -> str:
     return f"Side {number}"
 
 
-def score_request(body: bytes) -> None:
-    """What ``POST /api/v1/score`` does between the body's bytes and the scores (the API view without Flask):
-    the request read and checked, turned into the engine's values, and scored (a refused hand raises)."""
-    entry = read(ScoreRequest, json.loads(body))
+def read_request(body: bytes) -> ScoreRequest:
+    """The path's first part: the body read and checked by the request model."""
+    return read(ScoreRequest, json.loads(body))
+
+
+def engine_values(entry: ScoreRequest) -> tuple[RuleSet, tuple[SideEntry, ...]]:
+    """The second: the request turned into the engine's values (its rule set with house rules, each side)."""
     ruleset = configured(entry.ruleset, entry.options, sides=len(entry.sides))
     sides = side_entries(ruleset, entry.sides, side_name)
     require_the_round(ruleset, entry.hand_number)
+    return ruleset, sides
+
+
+def scored(entry: ScoreRequest, ruleset: RuleSet, sides: tuple[SideEntry, ...]) -> None:
+    """The third: the engine scores the hand (a refused hand raises ``RuleViolations``)."""
     score_hand(sides, ruleset, entry.hand_number, entry.pair(), ended_on_stock=entry.end == "stock_out")
 
 
+def score_request(body: bytes) -> None:
+    """What ``POST /api/v1/score`` does between the body's bytes and the scores (the API view's steps,
+    api/scoring.py, without Flask)."""
+    entry = read_request(body)
+    scored(entry, *engine_values(entry))
+
+
 def path_split(bodies: list[bytes], rounds: int = 5) -> tuple[float, float, float]:
-    """Microseconds a hand spends in each part of the path (median of ``rounds``): reading the request
-    (JSON and the request model's checks), turning it into the engine's values, and the engine. Each hand
-    goes through the three in turn, as in a request, each part timed on its own clock."""
+    """Microseconds a hand spends in each part of the path (median of ``rounds``): reading the request,
+    turning it into the engine's values, and the engine. Each hand goes through the three in turn, as in a
+    request, each part timed on its own clock."""
     clock = time.perf_counter
     parts: list[tuple[float, float, float]] = []
     for _ in range(rounds):
@@ -156,14 +171,12 @@ def path_split(bodies: list[bytes], rounds: int = 5) -> tuple[float, float, floa
         request = conversion = engine = 0.0
         for body in bodies:
             start = clock()
-            entry = read(ScoreRequest, json.loads(body))
+            entry = read_request(body)
             read_at = clock()
-            ruleset = configured(entry.ruleset, entry.options, sides=len(entry.sides))
-            sides = side_entries(ruleset, entry.sides, side_name)
-            require_the_round(ruleset, entry.hand_number)
+            ruleset, sides = engine_values(entry)
             converted_at = clock()
             with contextlib.suppress(RuleViolations):
-                score_hand(sides, ruleset, entry.hand_number, entry.pair(), ended_on_stock=entry.end == "stock_out")
+                scored(entry, ruleset, sides)
             scored_at = clock()
             request += read_at - start
             conversion += converted_at - read_at

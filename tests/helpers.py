@@ -87,6 +87,20 @@ def api_game(client: Any, ruleset: str, options: dict[str, Any] | None = None) -
     return dict(client.post("/api/v1/games", json=table).get_json())
 
 
+def templates_rendered(monkeypatch: Any, views: Any) -> list[str]:
+    """The names of the templates the module ``views`` renders from now on, in order (its ``render_template``
+    watched for the test)."""
+    rendered: list[str] = []
+    real = views.render_template
+
+    def watched(name: str, **context: Any) -> str:
+        rendered.append(name)
+        return str(real(name, **context))
+
+    monkeypatch.setattr(views, "render_template", watched)
+    return rendered
+
+
 def api_hand(client: Any, game: dict[str, Any], expected: int, sides: list[dict[str, Any]]) -> Any:
     """The answer to recording the next hand through the API."""
     return client.post(

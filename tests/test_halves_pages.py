@@ -13,7 +13,7 @@ from scorekeeper.services.export import game_export, import_game
 from scorekeeper.store.database import db
 from scorekeeper.store.models import Game, HandHalf
 
-from .helpers import page_text, reseated_meanwhile, start_from_form
+from .helpers import page_text, reseated_meanwhile, start_from_form, templates_rendered
 
 SEATS = {"seat_0": "Ana", "seat_1": "Bea", "seat_2": "Luis", "seat_3": "Juan", "target": "5000"}
 #: Ana & Luis: a natural canasta of kings, a red three, a 4 held (500 + 70 + 100 - 5 = 665).
@@ -253,9 +253,7 @@ def test_a_half_form_is_rendered_once_a_state_and_each_answer_has_its_own_token_
     (and sender this phone names), each answer with the phone's CSRF token and a new one-time save key."""
     from scorekeeper.web.views import halves as half_views
 
-    drawn = []
-    real = half_views.render_template
-    monkeypatch.setattr(half_views, "render_template", lambda *a, **k: drawn.append(a[0]) or real(*a, **k))
+    drawn = templates_rendered(monkeypatch, half_views)
     monkeypatch.setitem(app.config, "WTF_CSRF_ENABLED", True)
     other = app.test_client()
     address = f"/s/{table['us']}/hands/1"

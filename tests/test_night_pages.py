@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper.tournament import VictoryScale
 
-from .helpers import page_text, record, side
+from .helpers import page_text, record, side, templates_rendered
 
 SETTINGS = {
     "name": "Martes del club",
@@ -259,9 +259,7 @@ def test_the_board_is_rendered_once_a_state_and_every_directors_phone_gets_its_o
     each phone that asks with that phone's own CSRF token; each phone still gets the night on its list."""
     from scorekeeper.web.views import nights as night_views
 
-    drawn = []
-    real = night_views.render_template
-    monkeypatch.setattr(night_views, "render_template", lambda *a, **k: drawn.append(a[0]) or real(*a, **k))
+    drawn = templates_rendered(monkeypatch, night_views)
     monkeypatch.setitem(app.config, "WTF_CSRF_ENABLED", True)
     other = app.test_client()
     pages = [other.get(board), client.get(board), other.get(board), client.get(board)]

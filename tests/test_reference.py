@@ -10,6 +10,8 @@ from scorekeeper.engine import RULESETS
 from scorekeeper.reference import RULE_TOPICS, TOPICS, anchors_for, topics_for
 from scorekeeper.reference.topics import BUILDERS
 
+from .helpers import api_game, templates_rendered
+
 LANGUAGES = ["en", "es"]
 
 
@@ -192,14 +194,7 @@ def test_help_links_of_refused_hands_land_on_an_anchor(client):
 def test_the_reference_follows_a_house_rule_on_card_values(client):
     values = {"JOKER": 50, "2": 20, "A": 20, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10, "8": 10, "7": 5,
               "6": 5, "5": 5, "4": 5, "3B": 0, "3R": 0}  # fmt: skip
-    created = client.post(
-        "/api/v1/games",
-        json={
-            "ruleset": "classic",
-            "options": {"card_values": values},
-            "sides": [{"players": ["A", "C"]}, {"players": ["B", "D"]}],
-        },
-    ).get_json()
+    created = api_game(client, "classic", {"card_values": values})
     assert "Black three</th><td>0 points" in get(client, f"/g/{created['id']}/rules/deck")
 
 
@@ -296,9 +291,7 @@ def test_a_reference_page_is_rendered_once_and_each_reader_gets_its_own_token(ap
     and each reader's copy carries that reader's CSRF token (the language buttons post with it)."""
     from scorekeeper.web.views import page_cache, rules
 
-    rendered = []
-    real = rules.render_template
-    monkeypatch.setattr(rules, "render_template", lambda *a, **k: rendered.append(a[0]) or real(*a, **k))
+    rendered = templates_rendered(monkeypatch, rules)
     page_cache.reference_pages.clear()
     first, second = app.test_client(), app.test_client()
     pages = [get(reader, "/rules/melds") for reader in (first, second, first)]
@@ -317,6 +310,7 @@ def test_a_reference_page_answers_304_to_a_reader_who_has_it_and_not_across_lang
     tag = first.headers["ETag"]
     again = client.get("/rules/melds", headers={"If-None-Match": tag})
     assert (again.status_code, again.data) == (304, b"")
+    assert client.get("/rules/no-such-topic", headers={"If-None-Match": tag}).status_code == 404
     spanish = client.get("/rules/melds", headers={"If-None-Match": tag, "Accept-Language": "es"})
     assert spanish.status_code == 200
     other_rules = client.get("/rules/melds?set=hoyle_2p", headers={"If-None-Match": tag})
@@ -327,14 +321,7 @@ def test_a_reference_page_answers_304_to_a_reader_who_has_it_and_not_across_lang
 def test_a_games_reference_page_changes_with_its_house_rules(client):
     tags = set()
     for bonus in (100, 200):
-        created = client.post(
-            "/api/v1/games",
-            json={
-                "ruleset": "classic",
-                "options": {"go_out_bonus": bonus},
-                "sides": [{"players": ["Ana", "Luis"]}, {"players": ["Bea", "Juan"]}],
-            },
-        ).get_json()
+        created = api_game(client, "classic", {"go_out_bonus": bonus})
         page = client.get(f"/g/{created['id']}/rules/going-out")
         assert f"Going out earns {bonus} and ends the hand." in page.get_data(as_text=True)
         tags.add(page.headers["ETag"])

@@ -229,7 +229,7 @@ def _live_sheet(token: str, *, editable: bool, view: str = "sheet") -> Response:
             title=title,
             main_html=Markup(body),
             view=view,
-            csrf_token=lambda: page_cache.SESSION_TOKEN,
+            csrf_token=page_cache.session_token,
         )
 
     response = page_cache.followed(token, tag, render)
@@ -266,7 +266,7 @@ def _render_sheet(game: Game, *, editable: bool, etag: str, view: str) -> tuple[
         pending_problems=rule_problems(game, list(pending.problems), editable=editable) if pending else [],
         night_table=night_table,
         table_result=night_results.table_result(night_table) if night_table is not None else None,
-        csrf_token=lambda: page_cache.SESSION_TOKEN,  # the same body serves every phone of the table
+        csrf_token=page_cache.session_token,  # the same body serves every phone of the table
         etag=etag,
     )
     return " · ".join(sheet.side_names), body

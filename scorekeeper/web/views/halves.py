@@ -12,7 +12,6 @@ from typing import Any
 
 from flask import abort, make_response, redirect, render_template, request, session, url_for
 from flask_babel import gettext
-from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
 from ... import services
@@ -20,7 +19,7 @@ from ...engine import RuleViolation, RuleViolations
 from ...services import round_play
 from ...services.night_results import table_result
 from ...shapes.limits import MAX_ROW_NUMBER, is_token
-from ...store.models import Game, new_token, now
+from ...store.models import Game, now
 from ...store.records import Record
 from ...translation import render
 from ..family_form import half_of
@@ -198,8 +197,8 @@ def _half_form(
         form.version.data = str(sent.version if sent is not None else 0)
         form.save_key.data = page_cache.SAVE_KEY
         body, _ = _render_half(game, sheet, form, side, number)
-        page = page_cache.halves.keep(key, body.replace(generate_csrf(), page_cache.SESSION_TOKEN))
-    return page.replace(page_cache.SESSION_TOKEN, generate_csrf()).replace(page_cache.SAVE_KEY, new_token())
+        page = page_cache.halves.keep(key, page_cache.for_everyone(body))
+    return page_cache.for_this_phone(page)
 
 
 def expired_half_form(side_token: str, number: int) -> Page:

@@ -212,12 +212,12 @@ def _blank_hand_form(edit_token: str) -> Page:
         form.save_key.data = page_cache.SAVE_KEY
         elsewhere = presence.others_typing(game.id, sheet.next_hand, me)
         page, _ = _render_hand_form(game, sheet, form, number=sheet.next_hand, elsewhere=elsewhere)
-        page = page.replace(generate_csrf(), page_cache.SESSION_TOKEN)
+        page = page_cache.for_everyone(page)
         if elsewhere is None:
             page_cache.forms.keep(key, (sheet.next_hand, page))
     else:
         page = kept[1]
-    return page.replace(page_cache.SESSION_TOKEN, generate_csrf()).replace(page_cache.SAVE_KEY, new_token())
+    return page_cache.for_this_phone(page)
 
 
 #: Where the session keeps a refused form: its page's address and the values as sent.

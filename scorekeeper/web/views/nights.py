@@ -14,7 +14,6 @@ from typing import Any
 
 from flask import abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
-from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
 from ... import services
@@ -121,7 +120,7 @@ def night_board(director_token: str) -> Response:
     def render() -> str:
         night = night_or_404(director_token, director=True)
         page = render_template("nights/board.html", etag=tag, **_board(night, PairForm(), ReasonForm()))
-        return page.replace(generate_csrf(), page_cache.SESSION_TOKEN)
+        return page_cache.for_everyone(page)
 
     # rendered once per state of the night and address it is reached by (its links and QR codes name it)
     response = page_cache.followed(f"{base_url()} {director_token}", tag, render)
@@ -243,7 +242,7 @@ def _followed(public_id: str, template: str, view: str, pair: int | None = None,
             template,
             etag=tag,
             own_part=page_cache.OWN_PART,
-            csrf_token=lambda: page_cache.SESSION_TOKEN,
+            csrf_token=page_cache.session_token,
             **night_view(night),
         )
 

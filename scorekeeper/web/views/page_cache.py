@@ -18,6 +18,7 @@ from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
 from ...store.kept import Kept
+from ...store.models import new_token
 from ..display import current_display
 from ..installable import worker_version
 from .conditional import unchanged
@@ -52,22 +53,25 @@ halves: Kept[str] = Kept(limit=256)
 reference_pages: Kept[str] = Kept(limit=256)
 
 
+def for_everyone(body: str) -> str:
+    """A page rendered for this phone made the same for every phone: its CSRF token (as the forms' own
+    fields write it) replaced by ``SESSION_TOKEN``."""
+    return body.replace(generate_csrf(), SESSION_TOKEN)
+
+
+def for_this_phone(page: str) -> str:
+    """A kept page as this phone gets it: its own CSRF token, and a new one-time save key where the page
+    has one."""
+    return page.replace(SESSION_TOKEN, generate_csrf()).replace(SAVE_KEY, new_token())
+
+
 def reference(rules: str, render: Callable[[], str]) -> Response:
     """A page of the rules reference: the same for every reader of one language and display, and the same
     until the app changes (``worker_version`` digests the reference, the engine, the catalogues and the
     templates). Rendered once, served to every reader with its own CSRF token, 304 to a reader who has it.
     ``rules``: which rules the page explains (``Reading.reading_key``)."""
     tag = f"rules-{worker_version()}-{rules}-{get_locale()}-{current_display().cookie}"
-    same = unchanged(tag)
-    if same is not None:
-        return same
-    key = f"{request.full_path}:{tag}"
-    page = reference_pages.get(key)
-    if page is None:
-        page = reference_pages.keep(key, render())
-    response = make_response(page.replace(SESSION_TOKEN, generate_csrf()))
-    response.set_etag(tag)
-    return response
+    return _kept(reference_pages, request.full_path, tag, render)
 
 
 def followed(
@@ -79,17 +83,29 @@ def followed(
 
     ``own``: a page of its reader's own on the kept one, and its ETag (instead of ``tag``, which then only
     names the kept page): the kept page holds ``OWN_PART`` where the reader's part goes (what it renders)."""
+    cacheable = not request.query_string  # a notice asked for in the address is this answer's alone
+    return _kept(pages if cacheable else None, key, tag, render, own)
+
+
+def _kept(
+    store: Kept[str] | None,
+    key: str,
+    tag: str,
+    render: Callable[[], str],
+    own: tuple[str, Callable[[], str]] | None = None,
+) -> Response:
+    """304, or the page of ``tag`` from ``store`` (rendered and kept there when missing; ``None``: rendered
+    for this answer alone), with this phone's token and its own part."""
     etag, own_part = own if own is not None else (tag, None)
     same = unchanged(etag)
     if same is not None:
         return same
-    cacheable = not request.query_string  # a notice asked for in the address is this answer's alone
-    page = pages.get(f"{key}:{tag}") if cacheable else None
+    page = store.get(f"{key}:{tag}") if store is not None else None
     if page is None:
         page = render()
-        if cacheable:
-            pages.keep(f"{key}:{tag}", page)
-    page = page.replace(SESSION_TOKEN, generate_csrf())  # this phone's own token
+        if store is not None:
+            store.keep(f"{key}:{tag}", page)
+    page = for_this_phone(page)
     if own_part is not None:
         page = page.replace(OWN_PART, own_part(), 1)
     response = make_response(page)

@@ -6,6 +6,7 @@ from flask import Blueprint, abort, render_template, request
 from werkzeug.wrappers import Response
 
 from ...engine import RULESETS
+from ...reference import TOPICS
 from ...reference.compare import comparison
 from ...reference.search import search
 from ...reference.topics import build_all, build_topic
@@ -41,12 +42,13 @@ def index(public_id: str | None = None, edit_token: str | None = None) -> Respon
 def topic(slug: str, public_id: str | None = None, edit_token: str | None = None) -> Response:
     """One topic of the reference, with the numbers of the rule set being read (rendered once per reader's
     language and display, ``page_cache.reference``)."""
+    if slug not in TOPICS:
+        abort(404)  # before the ETag is asked about: an unknown topic is never "not modified"
     page = reading(public_id, edit_token)
 
     def render() -> str:
         built = build_topic(slug, page.ruleset)
-        if built is None:
-            abort(404)
+        assert built is not None  # a topic of TOPICS
         return render_template(
             "rules/topic.html", page=page, topic=built, rulesets=RULESETS.values(), csrf_token=page_cache.session_token
         )
