@@ -287,6 +287,18 @@ def main() -> None:
         f"{'whole path / naive scorer':<44} {path_ratio:>10.3f}   (before issue 37: {PATH_BEFORE:.3f};"
         f" target >= {PATH_TARGET}, {verdict})"
     )
+
+    def parsed_naive() -> int:  # the least any path from the request's JSON can do: parse it, add the numbers
+        for body, (ruleset_id, entries) in zip(bodies, valid, strict=True):
+            json.loads(body)
+            naive_hand(entries, configured[ruleset_id])
+        return len(bodies)
+
+    _, _, ceiling = paired(parsed_naive, score_naive, collect=True)
+    print(
+        f"{'ceiling: JSON parsed, then the naive scorer':<44} {ceiling:>10.3f}   (no checks at all: the most any path"
+        " from the request's JSON can reach)"
+    )
     request, conversion, engine = path_split(bodies)
     whole = request + conversion + engine
     print(

@@ -90,6 +90,35 @@ def test_an_ace_ends_a_run_high_and_starts_one_low(app):
     assert record["sides"][0]["card_melds"] == [{"cards": ["QC", "KC", "JK"]}, {"cards": ["JK", "2D", "3D"]}]
 
 
+HEARTS_TWO_TO_KING = ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"]
+
+
+def test_a_buraco_run_from_ace_to_ace_takes_its_wild_card_for_either_ace(app):
+    """Buraco's runs may go from ace to ace (family.md R-K2): the wild card may stand for the low ace or for the
+    high one, and the form offers both."""
+    run = {"s0_r0_suit": "H", "s0_r0_low": "A", "s0_r0_high": "A", **BOTH_PACKETS}
+    _, high, _ = parsed(app, "buraco", {**run, "s0_r0_at": "A+"})
+    assert high["sides"][0]["card_melds"] == [{"cards": ["AH", *HEARTS_TWO_TO_KING, "2S"]}]
+    _, low, _ = parsed(app, "buraco", {**run, "s0_r0_at": "A"})
+    assert low["sides"][0]["card_melds"] == [{"cards": ["2S", *HEARTS_TWO_TO_KING, "AH"]}]
+
+
+def test_the_high_ace_is_offered_where_a_run_may_go_from_ace_to_ace(client):
+    for ruleset, offered in (("buraco", True), ("burraco", False), ("burako", False)):
+        form = client.get(family_game(client, ruleset)["sheet"] + "/hands/new").get_data(as_text=True)
+        assert ('<option value="A+">A (high)</option>' in form) is offered, ruleset
+
+
+def test_a_run_from_ace_to_ace_comes_back_with_its_wild_card_as_the_high_ace(client):
+    game = family_game(client, "buraco")
+    dirty = {"s1_r1_suit": "D", "s1_r1_low": "A", "s1_r1_high": "A", "s1_r1_at": "A+"}
+    saved = client.post(game["sheet"] + "/hands/new", data={"expected_hands": "0", **BURACO_HAND, **dirty})
+    assert saved.status_code == 302, page_text(client.get(saved.headers.get("Location", game["sheet"])))
+    body = client.get(game["sheet"] + "/hands/1").get_data(as_text=True)
+    assert re.search(r'name="s1_r1_at">.*?<option selected value="A\+">', body, re.S)
+    assert re.search(r'name="s1_r1_low">.*?<option selected value="A">', body, re.S)
+
+
 def test_sets_are_kept_by_rank_with_a_plain_three_and_burakos_meld_of_wild_cards(app):
     data = {"s0_m_K_n": "5", "s0_m_K_j": "1", "s0_m_3_n": "3", "s0_m_WILD_j": "2", "s0_m_WILD_t": "5", **BOTH_PACKETS}
     valid, record, _ = parsed(app, "burako", data)

@@ -143,6 +143,16 @@ def test_a_refused_go_out_reads_in_spanish(client):
     )
 
 
+@pytest.mark.parametrize(
+    ("language", "family", "canasta"),
+    [("es", "¿Podemos cerrar?", "¿Podemos irnos?"), ("en", "May we close?", "May we go out?")],
+)
+def test_the_familys_tables_close_a_hand_where_canastas_go_out(client, language, family, canasta):
+    """The tool's title names going out as each game's table says it: a Burako table "cierra"."""
+    assert f"<h1>{family}</h1>" in get(client, "/tools/go-out?set=burako", language)
+    assert f"<h1>{canasta}</h1>" in get(client, "/tools/go-out?set=classic", language)
+
+
 def test_a_question_out_of_shape_is_refused_naming_the_field(client):
     html = get(client, "/tools/go-out?set=burraco&ask=1&packet=lost&clean=-1")
     assert verdict(html) is None

@@ -106,3 +106,17 @@ def run_places(rank: str, *, ace_low_or_high: bool) -> tuple[int, ...]:
     if rank == ACE:
         return (LOW_ACE_PLACE, HIGH_ACE_PLACE) if ace_low_or_high else (HIGH_ACE_PLACE,)
     return (RANKS.index(rank) + 1,)
+
+
+def place_rank(place: int) -> str:
+    """The rank that stands in a run's ``place`` (1 and 14 are both the ace)."""
+    return RANKS[(place - 1) % len(RANKS)]
+
+
+def run_cards(suit: str, first: int, last: int, wild: tuple[int, str] | None = None) -> list[str]:
+    """A run of ``suit`` from place ``first`` to place ``last``, low to high, written card by card as the engine
+    reads it; ``wild``: the place a wild card stands in, and that card (``"JK"``, or a two such as ``"2D"``)."""
+    return [
+        wild[1] if wild is not None and place == wild[0] else f"{place_rank(place)}{suit}"
+        for place in range(first, last + 1)
+    ]

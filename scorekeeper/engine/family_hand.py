@@ -224,15 +224,28 @@ def _entry_problems(entry: SideEntry, side: int) -> list[RuleViolation]:
     return problems
 
 
-def _deck_problems(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[RuleViolation]:
-    """More cards than the packs hold, across every side: of one card (written card by card), of one rank,
-    or jokers (none where the game has none)."""
-    melds_rules, _ = _family(ruleset)
-    decks = ruleset.decks
+#: A count past what the packs hold (family_cards_exceed_deck).
+TOO_MANY = N_("The packs hold %(limit)s of %(card)s; the entry has %(count)s.")
+
+
+def _too_many(card: str, count: int, limit: int, side: int | None = None, where: str | None = None) -> RuleViolation:
+    return _broken("family_cards_exceed_deck", TOO_MANY, side, where, limit=limit, card=card, count=count)
+
+
+@dataclass
+class _InPlay:
+    """The cards an entry puts on the table, across every side: by card (those written card by card), by rank,
+    and the wild cards that canastas of wild cards given as counts hold."""
+
+    by_card: Counter[str]
+    by_rank: Counter[str]
+    quick_wilds: int
+
+
+def _in_play(entries: Sequence[SideEntry], canasta_size: int) -> _InPlay:
     by_card: Counter[str] = Counter()
     by_rank: Counter[str] = Counter()
     quick_wilds = 0
-    wild_sides = [side for side, entry in enumerate(entries) if entry.quick is not None and entry.quick.canastas.wild]
     for entry in entries:
         if entry.closing_discard and card_violation(entry.closing_discard) is None:
             discard = parse_card(entry.closing_discard)
@@ -240,7 +253,7 @@ def _deck_problems(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[RuleV
             if not discard.is_joker:
                 by_card[str(discard)] += 1
         if entry.quick is not None:
-            quick_wilds += entry.quick.canastas.wild * (melds_rules.canasta_size)
+            quick_wilds += entry.quick.canastas.wild * canasta_size
             continue
         for meld in entry.card_melds:
             cards = meld.written()
@@ -250,63 +263,35 @@ def _deck_problems(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[RuleV
             by_rank.update(card.rank for card in read)
             if not meld.by_rank:
                 by_card.update(str(card) for card in read if not card.is_joker)
-        held = [text for text in entry.held_cards if card_violation(text) is None]
-        by_card.update(str(parse_card(text)) for text in held if not parse_card(text).is_joker)
-        by_rank.update(parse_card(text).rank for text in held)
+        held = [parse_card(text) for text in entry.held_cards if card_violation(text) is None]
+        by_card.update(str(card) for card in held if not card.is_joker)
+        by_rank.update(card.rank for card in held)
         by_rank.update({HELD_RANKS.get(key, key): count for key, count in entry.hand.items() if count > 0})
+    return _InPlay(by_card, by_rank, quick_wilds)
+
+
+def _deck_problems(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[RuleViolation]:
+    """More cards than the packs hold, across every side: of one card (written card by card), of one rank,
+    or jokers (none where the game has none)."""
+    melds_rules, _ = _family(ruleset)
+    decks = ruleset.decks
+    cards = _in_play(entries, melds_rules.canasta_size)
+    by_rank = cards.by_rank
     problems: list[RuleViolation] = []
-    jokers_limit = 2 * decks if melds_rules.jokers else 0
-    if by_rank[JOKER] > jokers_limit:
-        problems.append(
-            _broken(
-                "family_cards_exceed_deck",
-                N_("The packs hold %(limit)s of %(card)s; the entry has %(count)s."),
-                None,
-                None,
-                limit=jokers_limit,
-                card=JOKER,
-                count=by_rank[JOKER],
-            )
-        )
-    wild_cards = by_rank[JOKER] + by_rank[TWO] + quick_wilds
-    if quick_wilds and wild_cards > jokers_limit + 4 * decks:
-        problems.append(
-            _broken(
-                "family_cards_exceed_deck",
-                N_("The packs hold %(limit)s of %(card)s; the entry has %(count)s."),
-                wild_sides[0] if len(wild_sides) == 1 else None,
-                "canastas.wild",
-                limit=jokers_limit + 4 * decks,
-                card=f"{JOKER} + 2",
-                count=wild_cards,
-            )
-        )
-    for rank in RANKS:
-        if by_rank[rank] > 4 * decks:
-            problems.append(
-                _broken(
-                    "family_cards_exceed_deck",
-                    N_("The packs hold %(limit)s of %(card)s; the entry has %(count)s."),
-                    None,
-                    None,
-                    limit=4 * decks,
-                    card=rank,
-                    count=by_rank[rank],
-                )
-            )
-    for card, count in sorted(by_card.items()):
-        if count > decks and by_rank[card[:-1]] <= 4 * decks:
-            problems.append(
-                _broken(
-                    "family_cards_exceed_deck",
-                    N_("The packs hold %(limit)s of %(card)s; the entry has %(count)s."),
-                    None,
-                    None,
-                    limit=decks,
-                    card=card,
-                    count=count,
-                )
-            )
+    jokers = 2 * decks if melds_rules.jokers else 0
+    if by_rank[JOKER] > jokers:
+        problems.append(_too_many(JOKER, by_rank[JOKER], jokers))
+    wild_cards = by_rank[JOKER] + by_rank[TWO] + cards.quick_wilds
+    if cards.quick_wilds and wild_cards > jokers + 4 * decks:
+        wild_sides = [i for i, entry in enumerate(entries) if entry.quick is not None and entry.quick.canastas.wild]
+        side = wild_sides[0] if len(wild_sides) == 1 else None  # the one side that said it, else the hand's
+        problems.append(_too_many(f"{JOKER} + 2", wild_cards, jokers + 4 * decks, side, "canastas.wild"))
+    problems += [_too_many(rank, by_rank[rank], 4 * decks) for rank in RANKS if by_rank[rank] > 4 * decks]
+    problems += [
+        _too_many(card, count, decks)
+        for card, count in sorted(cards.by_card.items())
+        if count > decks and by_rank[card[:-1]] <= 4 * decks  # a rank already past the packs is said once
+    ]
     return problems
 
 

@@ -16,7 +16,7 @@ from wtforms import BooleanField, RadioField, SelectField, StringField
 from wtforms.validators import Length
 
 from ..engine.errors import RuleViolations
-from ..engine.family_cards import JOKER, RANKS, TWO
+from ..engine.family_cards import HIGH_ACE_PLACE, JOKER, LOW_ACE_PLACE, RANKS, TWO, place_rank
 from ..engine.family_melds import FamilyCanasta, FamilyMeldKind, meld_of
 from ..engine.family_quick import KIND_FIELDS, kind_bonus
 from ..engine.rulesets import RuleSet
@@ -25,6 +25,7 @@ from ..translation import translate
 from .forms import CleanText, choices
 from .hand_layout import (
     FAMILY_KIND_ORDER,
+    HIGH_ACE,
     RUN_HIGHS,
     RUN_LOWS,
     RunRow,
@@ -64,7 +65,10 @@ def add_side_fields(form_class: type, ruleset: RuleSet, p: str) -> None:
     suits = choices(list(SUIT_SYMBOLS))
     lows = choices(blank + [(rank, rank) for rank in RUN_LOWS])
     highs = choices(blank + [(rank, rank) for rank in RUN_HIGHS])
-    places = choices(blank + [(rank, rank) for rank in RANKS])
+    places = blank + [(rank, rank) for rank in RANKS]
+    if ruleset.family_melds.ace_to_ace:  # a run from ace to ace: its wild card may be either ace
+        places.append((HIGH_ACE, lazy_gettext("A (high)")))
+    places = choices(places)
     for r in range(run_rows(ruleset)):
         # one tap a suit; a suit alone, without the run's ends, is no run (a chip tapped by mistake)
         suit = RadioField(lazy_gettext("Suit"), choices=suits, default="", validate_choice=False)
@@ -291,12 +295,13 @@ def _load_set(form: Any, p: str, kept: dict[str, Any], *, extra_rows: int) -> No
 
 def _load_run(form: Any, prefix: str, cards: tuple[str, ...], places: tuple[int, ...], suit: str) -> None:
     form[f"{prefix}_suit"].data = suit
-    form[f"{prefix}_low"].data = RANKS[(places[0] - 1) % len(RANKS)]
-    form[f"{prefix}_high"].data = RANKS[(places[-1] - 1) % len(RANKS)]
+    form[f"{prefix}_low"].data = place_rank(places[0])
+    form[f"{prefix}_high"].data = place_rank(places[-1])
     for card, place in zip(cards, places, strict=True):
-        rank = RANKS[(place - 1) % len(RANKS)]
+        rank = place_rank(place)
         if card != f"{rank}{suit}":
-            form[f"{prefix}_at"].data = rank
+            ace_to_ace = place == HIGH_ACE_PLACE and places[0] == LOW_ACE_PLACE
+            form[f"{prefix}_at"].data = HIGH_ACE if ace_to_ace else rank
             if f"{prefix}_wild" in form:
                 form[f"{prefix}_wild"].data = JOKER if card == JOKER else TWO
 

@@ -10,11 +10,14 @@ from wtforms import Field
 
 from ..engine.cards import HAND_KEYS, MELD_RANKS, WILD_RANK, sequence_between
 from ..engine.entries import FAMILY_THREE
-from ..engine.family_cards import HIGH_ACE_PLACE, JOKER, LOW_ACE_PLACE, RANKS, SUITS, TWO, TWO_PLACE
+from ..engine.family_cards import HIGH_ACE_PLACE, JOKER, LOW_ACE_PLACE, RANKS, SUITS, TWO, TWO_PLACE, run_cards
 from ..engine.family_melds import FamilyCanasta
 from ..engine.rulesets import RuleSet
 
 MELD_PARTS = (("n", "naturals"), ("j", "jokers"), ("t", "twos"))
+#: A run's wild card standing for the ace above the king, where a run may go from ace to ace (the plain "A" is
+#: the ace at whichever end the run has one: low when it starts at the ace).
+HIGH_ACE = "A+"
 #: Fields the page fills in itself, not the person.
 UNTYPED = frozenset({"csrf_token", "expected_hands", "version", "save_key"})
 
@@ -69,10 +72,13 @@ class RunRow:
         return run_place(self.low.data, high=False), run_place(self.high.data, high=True)
 
     def wild_place(self) -> int | None:
-        """The place the wild card stands in (an ace low when the run starts at the ace, else high)."""
+        """The place the wild card stands in (an ace low when the run starts at the ace, else high; the high
+        ace when chosen as such)."""
         if not self.at.data:
             return None
-        return run_place(self.at.data, high=self.low.data != "A")
+        if self.at.data == HIGH_ACE:
+            return HIGH_ACE_PLACE
+        return run_place(self.at.data, high=self.low.data != RANKS[0])
 
     def wild_card(self) -> str:
         """Which wild card: a two, or a joker where the game has them and it was chosen (the default)."""
@@ -91,15 +97,11 @@ class RunRow:
         span = self.span()
         if span is None or span[0] > span[1]:
             return []
-        wild = self.wild_place()
-        cards = []
-        for place in range(span[0], span[1] + 1):
-            if place == wild:
-                kind = self.wild_card()
-                cards.append(twos.two_for(self.suit.data) if kind == TWO else JOKER)
-            else:
-                cards.append(f"{RANKS[(place - 1) % len(RANKS)]}{self.suit.data}")
-        return cards
+        place = self.wild_place()
+        if place is None or not span[0] <= place <= span[1]:
+            return run_cards(self.suit.data, *span)
+        wild = twos.two_for(self.suit.data) if self.wild_card() == TWO else JOKER
+        return run_cards(self.suit.data, *span, wild=(place, wild))
 
 
 @dataclass

@@ -29,6 +29,8 @@ from scorekeeper.engine.entries import CanastaCount, CardMeld, Penalty, QuickEnt
 from scorekeeper.engine.melds import Meld
 from scorekeeper.engine.options import GAME_OPTIONS, offered_options
 
+from .family_hands import breakdown, held, meld, refused
+
 BURACO = FAMILY_RULESETS["buraco"]
 
 #: 3H to 9H: 3-7 five each (25), 8 and 9 ten each (20) = 45; a clean canastra (200).
@@ -46,14 +48,6 @@ def buraco(**house: object) -> RuleSet:
     return configure(BURACO, house)
 
 
-def meld(text: str, claim: str = "") -> CardMeld:
-    return CardMeld(cards=tuple(text.split()), claim=claim)
-
-
-def cards(text: str) -> tuple[str, ...]:
-    return tuple(text.split())
-
-
 def assert_side(
     side: SideScore,
     total: int,
@@ -66,16 +60,8 @@ def assert_side(
     packet: int = 0,
 ) -> None:
     """Every item of the side's breakdown, as worked by hand, and the hand's total."""
-    assert side.breakdown.as_dict(packet=True) == {
-        "meld_points": meld,
-        "canasta_bonus": bonus,
-        "red_three_bonus": 0,
-        "going_out_bonus": out,
-        "special_bonus": 0,
-        "hand_points": hand,
-        "penalties": penalties,
-        "packet": packet,
-    }
+    items = breakdown(meld=meld, bonus=bonus, out=out, hand=hand, penalties=penalties, packet=packet)
+    assert side.breakdown.as_dict(packet=True) == items
     assert meld + bonus + out + hand + penalties + packet == total  # the arithmetic worked by hand adds up
     assert side.hand_score == total
     assert side.next_minimum is None  # no first-meld minimum in the family's games
@@ -83,9 +69,7 @@ def assert_side(
 
 def refusals(entries: list[SideEntry], ruleset: RuleSet = BURACO, **kwargs: object) -> list[tuple[object, ...]]:
     """Every rule the hand breaks, as (rule id, side, field); the hand must be refused."""
-    with pytest.raises(RuleViolations) as refused:
-        score_hand(entries, ruleset, **kwargs)
-    return [(v.rule, v.side, v.field) for v in refused.value.violations]
+    return list(refused(entries, ruleset, **kwargs))
 
 
 def violations(entries: list[SideEntry], ruleset: RuleSet = BURACO, **kwargs: object) -> list[RuleViolation]:
@@ -108,7 +92,7 @@ def going_out_by_discard() -> list[SideEntry]:
             closing="discard",
             closing_discard="4D",
         ),
-        SideEntry(name="EO", card_melds=(meld("8S 9S 10S JS QS KS AS"),), held_cards=cards("5D 6D"), packet="taken"),
+        SideEntry(name="EO", card_melds=(meld("8S 9S 10S JS QS KS AS"),), held_cards=held("5D 6D"), packet="taken"),
     ]
 
 
@@ -170,7 +154,7 @@ def ace_to_ace_hand(claim: str = "1000") -> list[SideEntry]:
             closing="discard",
             closing_discard="9D",
         ),
-        SideEntry(name="EO", held_cards=cards("2C 3C 8C AC"), packet="not_taken"),
+        SideEntry(name="EO", held_cards=held("2C 3C 8C AC"), packet="not_taken"),
     ]
 
 
@@ -204,7 +188,7 @@ def test_an_ace_to_ace_run_with_a_wild_two_is_an_ordinary_dirty_canastra_and_an_
             went_out=True,
             closing="discard",
         ),
-        SideEntry(name="EO", card_melds=(meld("5C 6C 7C"),), held_cards=cards("QH JH 10H 4S"), packet="taken_unplayed"),
+        SideEntry(name="EO", card_melds=(meld("5C 6C 7C"),), held_cards=held("QH JH 10H 4S"), packet="taken_unplayed"),
     ]
     north, east = score_hand(entries, BURACO).sides
     assert_side(north, 570, meld=170, bonus=300, out=100)
@@ -251,7 +235,7 @@ def two_to_ace_hand(discard: str = "2C") -> list[SideEntry]:
             closing="discard",
             closing_discard=discard,
         ),
-        SideEntry(name="EO", card_melds=(meld("9D 10D JD QD KD"),), held_cards=cards("3S 3C 7C"), packet="taken"),
+        SideEntry(name="EO", card_melds=(meld("9D 10D JD QD KD"),), held_cards=held("3S 3C 7C"), packet="taken"),
     ]
 
 
@@ -280,7 +264,7 @@ def dirty_only_hand() -> list[SideEntry]:
         SideEntry(
             name="EO",
             card_melds=(meld(DIRTY_SPADES, "dirty"), meld("QD KD AD")),
-            held_cards=cards("6C 9C"),
+            held_cards=held("6C 9C"),
             packet="taken",
         ),
     ]
@@ -306,7 +290,7 @@ def test_the_stock_running_out_with_nobody_out_and_the_morto_never_taken_still_c
     """
     entries = [
         SideEntry(name="NS", card_melds=(meld(CLEAN_HEARTS),), held_cards=("4C",), packet="taken"),
-        SideEntry(name="EO", card_melds=(meld("8D 9D 10D"),), held_cards=cards("AS KS"), packet="not_taken"),
+        SideEntry(name="EO", card_melds=(meld("8D 9D 10D"),), held_cards=held("AS KS"), packet="not_taken"),
     ]
     result = score_hand(entries, BURACO, ended_on_stock=True)
     north, east = result.sides
@@ -383,7 +367,7 @@ def test_cards_held_count_minus_at_the_value_of_every_rank():
         SideEntry(
             name="EO",
             card_melds=(meld("4D 5D 6D 7D 8D 9D 10D"),),
-            held_cards=cards("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"),
+            held_cards=held("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"),
             packet="taken",
         ),
     ]
@@ -892,7 +876,7 @@ def joker_hand() -> list[SideEntry]:
             went_out=True,
             closing="discard",
         ),
-        SideEntry(name="EO", card_melds=(meld("JC QC KC"),), held_cards=cards("JK 6D"), packet="taken"),
+        SideEntry(name="EO", card_melds=(meld("JC QC KC"),), held_cards=held("JK 6D"), packet="taken"),
     ]
 
 
@@ -916,7 +900,7 @@ def test_house_rule_jokers_adds_them_as_wild_cards_worth_20():
 def test_house_rule_jokers_puts_four_in_the_packs():
     """§2 row 1 [IU]: with jokers 108 cards, four jokers; a fifth is refused."""
     entries = joker_hand()
-    entries[1] = SideEntry(name="EO", held_cards=cards("JK JK JK JK"), packet="taken")
+    entries[1] = SideEntry(name="EO", held_cards=held("JK JK JK JK"), packet="taken")
     [broken] = violations(entries, buraco(jokers=True))
     assert (broken.rule, dict(broken.params)) == ("family_cards_exceed_deck", {"limit": 4, "card": "JK", "count": 5})
 

@@ -26,10 +26,12 @@ import pytest
 
 from scorekeeper.engine import RuleSet, RuleViolations, SideEntry, score_hand
 from scorekeeper.engine.catalogue import FAMILY_RULESETS
-from scorekeeper.engine.entries import CanastaCount, CardMeld, Penalty, QuickEntry
+from scorekeeper.engine.entries import CanastaCount, Penalty, QuickEntry
 from scorekeeper.engine.game import HandResult
 from scorekeeper.engine.melds import Meld
 from scorekeeper.engine.options import GAME_OPTIONS, configure, offered_options
+
+from .family_hands import breakdown, held, meld, refused
 
 BURAKO = FAMILY_RULESETS["burako"]
 
@@ -42,31 +44,6 @@ def burako(**house_rules: object) -> RuleSet:
     return configure(BURAKO, house_rules)
 
 
-def meld(text: str, claim: str = "") -> CardMeld:
-    """A meld written card by card, a run low to high with its wild card in its place."""
-    return CardMeld(cards=tuple(text.split()), claim=claim)
-
-
-def held(text: str) -> tuple[str, ...]:
-    return tuple(text.split())
-
-
-def line(
-    *, melded: int = 0, bonus: int = 0, out: int = 0, hand: int = 0, penalties: int = 0, packet: int = 0
-) -> dict[str, int]:
-    """A side's breakdown as the engine gives it (Canasta's red threes and special hands are always 0)."""
-    return {
-        "meld_points": melded,
-        "canasta_bonus": bonus,
-        "red_three_bonus": 0,
-        "going_out_bonus": out,
-        "special_bonus": 0,
-        "hand_points": hand,
-        "penalties": penalties,
-        "packet": packet,
-    }
-
-
 def sheet(result: HandResult) -> list[tuple[dict[str, int], int]]:
     """Every side's breakdown, item by item, and its hand score."""
     return [(side.breakdown.as_dict(packet=True), side.hand_score) for side in result.sides]
@@ -75,10 +52,7 @@ def sheet(result: HandResult) -> list[tuple[dict[str, int], int]]:
 def refusals(
     entries: Sequence[SideEntry], ruleset: RuleSet = BURAKO, **kwargs: Any
 ) -> list[tuple[str, int | None, str | None]]:
-    """The (rule, side, field) of every violation ``score_hand`` refuses the hand with (it must refuse)."""
-    with pytest.raises(RuleViolations) as refused:
-        score_hand(entries, ruleset, **kwargs)
-    return [(v.rule, v.side, v.field) for v in refused.value.violations]
+    return refused(entries, ruleset, **kwargs)
 
 
 # --- whole hands ---------------------------------------------------------------------------------------
@@ -113,8 +87,8 @@ def test_a_side_that_goes_out_by_discarding_scores_its_cards_its_real_canasta_an
     EO: 5S 5H 5C 15 + JH QH KH 30 = 45; muerto not taken -100; JK 2D 3S 50 + 20 + 5 = -75. 45 - 100 - 75 = -130."""
     result = score_hand(first_hand(), BURAKO)
     assert sheet(result) == [
-        (line(melded=105, bonus=200, out=100, hand=-20), 385),
-        (line(melded=45, packet=-100, hand=-75), -130),
+        (breakdown(meld=105, bonus=200, out=100, hand=-20), 385),
+        (breakdown(meld=45, packet=-100, hand=-75), -130),
     ]
     assert [side.canastas for side in result.sides] == [CanastaCount(natural=1), CanastaCount()]
     assert [side.next_minimum for side in result.sides] == [None, None]  # no first-meld minimum [ACA3]
@@ -132,8 +106,8 @@ def test_every_rank_and_the_joker_held_counts_its_card_value_against_the_side():
         SideEntry(held_cards=held("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK"), packet="not_taken"),
     ]
     assert sheet(score_hand(entries, BURAKO)) == [
-        (line(melded=70, bonus=200, out=100), 370),
-        (line(packet=-100, hand=-170), -270),
+        (breakdown(meld=70, bonus=200, out=100), 370),
+        (breakdown(packet=-100, hand=-170), -270),
     ]
 
 
@@ -156,8 +130,8 @@ def test_a_canasta_of_jokers_and_twos_scores_1000_and_is_the_canasta_a_side_goes
     ]
     result = score_hand(entries, BURAKO)
     assert sheet(result) == [
-        (line(melded=260, bonus=1000, out=100), 1360),
-        (line(melded=140, bonus=200, hand=-15), 325),
+        (breakdown(meld=260, bonus=1000, out=100), 1360),
+        (breakdown(meld=140, bonus=200, hand=-15), 325),
     ]
     assert [side.canastas for side in result.sides] == [CanastaCount(wild=1), CanastaCount(natural=1)]
 
@@ -174,8 +148,8 @@ def test_a_canasta_of_wild_cards_may_hold_more_than_seven_and_still_scores_1000(
     ]
     result = score_hand(entries, BURAKO)
     assert sheet(result) == [
-        (line(melded=280, bonus=1000, hand=-20), 1260),
-        (line(melded=80, bonus=100, out=100), 280),
+        (breakdown(meld=280, bonus=1000, hand=-20), 1260),
+        (breakdown(meld=80, bonus=100, out=100), 280),
     ]
     assert [side.canastas for side in result.sides] == [CanastaCount(wild=1), CanastaCount(mixed=1)]
 
@@ -196,8 +170,8 @@ def test_an_unfinished_meld_of_wild_cards_counts_its_cards_and_earns_no_bonus():
     ]
     result = score_hand(entries, BURAKO)
     assert sheet(result) == [
-        (line(melded=225, bonus=200, out=100), 525),
-        (line(melded=100, hand=-50), 50),
+        (breakdown(meld=225, bonus=200, out=100), 525),
+        (breakdown(meld=100, hand=-50), 50),
     ]
     assert [side.canastas for side in result.sides] == [CanastaCount(natural=1), CanastaCount()]
 
@@ -208,8 +182,8 @@ def test_a_run_takes_its_ace_low_below_a_natural_two_or_high_above_the_king():
     EO: 8C-KC AC 6x10 + 15 = 75, real 200; cierre 100: 375."""
     result = score_hand(ace_hand(), BURAKO)
     assert sheet(result) == [
-        (line(melded=115, bonus=200, hand=-5), 310),
-        (line(melded=75, bonus=200, out=100), 375),
+        (breakdown(meld=115, bonus=200, hand=-5), 310),
+        (breakdown(meld=75, bonus=200, out=100), 375),
     ]
     assert [side.canastas for side in result.sides] == [CanastaCount(natural=1), CanastaCount(natural=1)]
 
@@ -251,8 +225,8 @@ def test_a_natural_two_in_its_own_place_leaves_room_for_the_one_wild_card():
     ]
     result = score_hand(entries, BURAKO)
     assert sheet(result) == [
-        (line(melded=135, bonus=100, hand=-50), 185),
-        (line(melded=70, bonus=200, out=100), 370),
+        (breakdown(meld=135, bonus=100, hand=-50), 185),
+        (breakdown(meld=70, bonus=200, out=100), 370),
     ]
     assert [side.canastas for side in result.sides] == [CanastaCount(mixed=1), CanastaCount(natural=1)]
 
@@ -270,8 +244,8 @@ def test_a_clean_run_from_ace_to_king_is_an_ordinary_real_canasta_of_200():
         SideEntry(card_melds=(meld("5H 6H 7H"),), held_cards=held("QS QS"), packet="not_taken"),
     ]
     assert sheet(score_hand(entries, BURAKO)) == [
-        (line(melded=120, bonus=200, out=100), 420),
-        (line(melded=15, packet=-100, hand=-20), -105),
+        (breakdown(meld=120, bonus=200, out=100), 420),
+        (breakdown(meld=15, packet=-100, hand=-20), -105),
     ]
 
 
@@ -291,8 +265,8 @@ def test_eight_cards_with_their_wild_card_make_a_simple_canasta_burako_has_no_se
     ]
     result = score_hand(entries, BURAKO)
     assert sheet(result) == [
-        (line(melded=190, bonus=200, out=100), 490),
-        (line(melded=45, hand=-20), 25),
+        (breakdown(meld=190, bonus=200, out=100), 490),
+        (breakdown(meld=45, hand=-20), 25),
     ]
     assert result.sides[0].canastas == CanastaCount(mixed=2)
 
@@ -317,8 +291,8 @@ def test_a_muerto_taken_and_not_played_costs_100_and_its_cards_count_as_held():
         ),
     ]
     assert sheet(score_hand(entries, BURAKO)) == [
-        (line(melded=80, bonus=100, out=100), 280),
-        (line(melded=30, packet=-100, hand=-95), -165),
+        (breakdown(meld=80, bonus=100, out=100), 280),
+        (breakdown(meld=30, packet=-100, hand=-95), -165),
     ]
 
 
@@ -332,8 +306,8 @@ def test_when_the_stock_runs_out_no_side_goes_out_and_a_muerto_never_taken_still
     ]
     result = score_hand(entries, BURAKO, ended_on_stock=True)
     assert sheet(result) == [
-        (line(melded=35, bonus=200, hand=-10), 225),
-        (line(melded=60, bonus=100, packet=-100, hand=-5), 55),
+        (breakdown(meld=35, bonus=200, hand=-10), 225),
+        (breakdown(meld=60, bonus=100, packet=-100, hand=-5), 55),
     ]
     assert result.went_out is None
 
@@ -356,8 +330,8 @@ def test_a_side_going_out_as_the_stock_runs_out_keeps_its_cierre():
     """D23 (Burako's sources are silent: the 100 is kept). NS: 8S-KS 6x10 + AS 15 = 75, real 200; cierre 100:
     375. EO: 4C 4D 4H 15; 6C 7C held -10: 5."""
     assert sheet(score_hand(stock_out_hand(), BURAKO, ended_on_stock=True)) == [
-        (line(melded=75, bonus=200, out=100), 375),
-        (line(melded=15, hand=-10), 5),
+        (breakdown(meld=75, bonus=200, out=100), 375),
+        (breakdown(meld=15, hand=-10), 5),
     ]
 
 
@@ -381,8 +355,8 @@ def test_castigos_agreed_at_the_table_are_taken_off_the_side():
         ),
     ]
     assert sheet(score_hand(entries, BURAKO)) == [
-        (line(melded=45, bonus=200, out=100, penalties=-50), 295),
-        (line(melded=30, hand=-15, penalties=-50), -35),
+        (breakdown(meld=45, bonus=200, out=100, penalties=-50), 295),
+        (breakdown(meld=30, hand=-15, penalties=-50), -35),
     ]
 
 
@@ -411,8 +385,8 @@ def test_the_paper_sheets_way_scores_a_hand_as_its_cards_do():
     quick = score_hand(by_figures, BURAKO)
     assert sheet(quick) == sheet(score_hand(by_cards, BURAKO))
     assert sheet(quick) == [
-        (line(melded=260, bonus=1000, out=100), 1360),
-        (line(melded=140, bonus=200, hand=-15), 325),
+        (breakdown(meld=260, bonus=1000, out=100), 1360),
+        (breakdown(meld=140, bonus=200, hand=-15), 325),
     ]
     assert [side.canastas for side in quick.sides] == [CanastaCount(wild=1), CanastaCount(natural=1)]
 
@@ -431,8 +405,8 @@ def test_the_paper_sheets_way_pays_each_kind_of_canasta_burako_has():
     ]
     result = score_hand(entries, BURAKO)
     assert sheet(result) == [
-        (line(melded=310, bonus=1300, out=100), 1710),
-        (line(melded=85, packet=-100, hand=-40), -55),
+        (breakdown(meld=310, bonus=1300, out=100), 1710),
+        (breakdown(meld=85, packet=-100, hand=-40), -55),
     ]
 
 
@@ -478,8 +452,8 @@ def test_cards_held_may_be_given_by_rank_with_canastas_keys():
         SideEntry(card_melds=(meld("6H 6C 6D"),), hand={"K": 2, "JOKER": 1, "A": 1}, packet="taken"),
     ]
     assert sheet(score_hand(entries, BURAKO)) == [
-        (line(melded=50, bonus=200, out=100), 350),
-        (line(melded=15, hand=-85), -70),
+        (breakdown(meld=50, bonus=200, out=100), 350),
+        (breakdown(meld=15, hand=-85), -70),
     ]
 
 
@@ -497,8 +471,8 @@ def test_a_side_may_go_out_by_discarding_a_wild_card():
         SideEntry(card_melds=(meld("3S 4S 5S 6S"),), held_cards=("2H",), packet="taken"),
     ]
     assert sheet(score_hand(entries, BURAKO)) == [
-        (line(melded=110, bonus=100, out=100), 310),
-        (line(melded=20, hand=-20), 0),
+        (breakdown(meld=110, bonus=100, out=100), 310),
+        (breakdown(meld=20, hand=-20), 0),
     ]
 
 
@@ -510,8 +484,8 @@ def test_going_out_by_discarding_may_leave_the_card_discarded_unwritten():
         SideEntry(held_cards=held("KD KC"), packet="not_taken"),
     ]
     assert sheet(score_hand(entries, BURAKO)) == [
-        (line(melded=45, bonus=200, out=100), 345),
-        (line(packet=-100, hand=-20), -120),
+        (breakdown(meld=45, bonus=200, out=100), 345),
+        (breakdown(packet=-100, hand=-20), -120),
     ]
 
 
@@ -524,8 +498,8 @@ def test_a_side_with_melds_but_no_canasta_and_a_full_hand_may_fall_into_the_bura
         SideEntry(card_melds=(meld("AD AC AS"), meld("3C 3D 3S")), held_cards=held("JK JK AH KC"), packet="taken"),
     ]
     assert sheet(score_hand(entries, BURAKO)) == [
-        (line(melded=45, bonus=200, out=100), 345),
-        (line(melded=60, hand=-125), -65),
+        (breakdown(meld=45, bonus=200, out=100), 345),
+        (breakdown(meld=60, hand=-125), -65),
     ]
 
 
@@ -788,8 +762,8 @@ def wild_canasta_hand() -> list[SideEntry]:
 def test_house_rule_wild_canasta_bonus_sets_what_the_canasta_of_wild_cards_earns(house_rules, bonus):
     """[ACA3] 1000 by default. NS: 3x50 + 4x20 = 230 + the bonus. EO: 45 + 200 + 100 = 345."""
     assert sheet(score_hand(wild_canasta_hand(), burako(**house_rules))) == [
-        (line(melded=230, bonus=bonus), 230 + bonus),
-        (line(melded=45, bonus=200, out=100), 345),
+        (breakdown(meld=230, bonus=bonus), 230 + bonus),
+        (breakdown(meld=45, bonus=200, out=100), 345),
     ]
 
 
@@ -837,8 +811,8 @@ def test_house_rule_going_out_needs_no_canasta_lets_a_side_close_without_one():
     closing = SideEntry(card_melds=(meld("3H 4H 5H"),), packet="taken", went_out=True, closing="no_discard")
     assert refusals([closing, other_side()]) == [("family_going_out_without_canasta", 0, "went_out")]
     assert sheet(score_hand([closing, other_side()], burako(going_out_needs_canasta=None))) == [
-        (line(melded=15, out=100), 115),
-        (line(melded=15), 15),
+        (breakdown(meld=15, out=100), 115),
+        (breakdown(meld=15), 15),
     ]
 
 
@@ -873,8 +847,8 @@ def test_house_rule_no_cierre_on_a_stock_out_takes_the_100_off_a_side_closing_as
     the cierre; EO 15 - 10 = 5. A close before the stock runs out keeps its 100: 375."""
     rules = burako(no_going_out_bonus_on_stock_out=True)
     assert sheet(score_hand(stock_out_hand(), rules, ended_on_stock=True)) == [
-        (line(melded=75, bonus=200), 275),
-        (line(melded=15, hand=-10), 5),
+        (breakdown(meld=75, bonus=200), 275),
+        (breakdown(meld=15, hand=-10), 5),
     ]
     assert score_hand(stock_out_hand(), rules).sides[0].hand_score == 375
     assert score_hand(stock_out_hand(), BURAKO, ended_on_stock=True).sides[0].hand_score == 375
@@ -886,7 +860,7 @@ def test_house_rule_no_jokers_refuses_a_joker_melded_or_held():
         SideEntry(card_melds=(meld("QS QH JK"),), packet="taken"),
         SideEntry(card_melds=(meld("2C 2S 2H"),), held_cards=("JK",), packet="taken"),
     ]
-    assert sheet(score_hand(entries, BURAKO)) == [(line(melded=70), 70), (line(melded=60, hand=-50), 10)]
+    assert sheet(score_hand(entries, BURAKO)) == [(breakdown(meld=70), 70), (breakdown(meld=60, hand=-50), 10)]
     assert refusals(entries, burako(jokers=False)) == [
         ("family_no_jokers", 0, "melds[0]"),
         ("family_no_jokers", 1, "hand"),
@@ -902,12 +876,12 @@ def test_house_rule_joker_value_counts_a_joker_melded_and_held_at_its_value():
         SideEntry(card_melds=(meld("JK 2C 2S"),), held_cards=("JK",), packet="taken"),
     ]
     assert sheet(score_hand(entries, BURAKO)) == [
-        (line(melded=110, bonus=100, out=100), 310),
-        (line(melded=90, hand=-50), 40),
+        (breakdown(meld=110, bonus=100, out=100), 310),
+        (breakdown(meld=90, hand=-50), 40),
     ]
     assert sheet(score_hand(entries, burako(joker_value=30))) == [
-        (line(melded=90, bonus=100, out=100), 290),
-        (line(melded=70, hand=-30), 40),
+        (breakdown(meld=90, bonus=100, out=100), 290),
+        (breakdown(meld=70, hand=-30), 40),
     ]
 
 
@@ -929,8 +903,8 @@ def test_house_rule_ace_to_ace_lets_a_run_hold_both_aces_as_an_ordinary_real_can
     assert refusals([closing, other_side()]) == [("family_run_ace_low_and_high", 0, "melds[0]")]
     both_aces = burako(ace_to_ace=True)
     assert sheet(score_hand([closing, other_side()], both_aces)) == [
-        (line(melded=135, bonus=200, out=100), 435),
-        (line(melded=15), 15),
+        (breakdown(meld=135, bonus=200, out=100), 435),
+        (breakdown(meld=15), 15),
     ]
     claimed = SideEntry(card_melds=(meld(run, "1000"),), packet="taken")
     assert refusals([claimed, other_side()], both_aces) == [("family_claim_unsupported", 0, "melds[0].claim")]

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.engine import RuleViolations
-from scorekeeper.engine.family_cards import RANKS, SUITS, FamilyCard, parse_card
+from scorekeeper.engine.family_cards import HIGH_ACE_PLACE, RANKS, SUITS, FamilyCard, parse_card, run_cards
 from scorekeeper.engine.family_claims import check_claim, claim_violation
 from scorekeeper.engine.family_melds import FamilyCanasta, FamilyMeldKind, meld_of, meld_violations
 from scorekeeper.engine.family_rules import BURACO_MELDS, BURAKO_MELDS, BURRACO_MELDS, FamilyMelds
@@ -58,6 +58,14 @@ def test_a_text_that_names_no_card_is_refused_naming_it_as_typed(text):
     (violation,) = refusal.value.violations
     assert violation.rule == "family_card_unknown"
     assert violation.message.startswith(f"{text} is not a card")
+
+
+def test_a_run_is_written_from_its_places_low_to_high_with_its_wild_card_in_its_place():
+    assert run_cards("H", 3, 6) == hearts("3 4 5 6")
+    assert run_cards("S", 11, 14, wild=(13, "JK")) == ["JS", "QS", "JK", "AS"]  # 14: the ace above the king
+    ace_to_ace = run_cards("H", 1, HIGH_ACE_PLACE, wild=(HIGH_ACE_PLACE, "2D"))
+    assert ace_to_ace == [*hearts("A 2 3 4 5 6 7 8 9 10 J Q K"), "2D"]
+    assert meld_of(ace_to_ace, BURACO_MELDS).kind is FamilyMeldKind.RUN  # as the engine reads it back
 
 
 def test_a_meld_names_every_card_it_cannot_read():
