@@ -431,9 +431,8 @@ def night_route(client, night: dict[str, str], rng: random.Random) -> int:
             club_link = night["club"] if rng.random() < 0.9 else "/c/" + hostile
             return client.post(club_link + "/grades", **form_body({"grade_k": rng.choice(HOSTILE_TEXT)})).status_code
         return client.get(rng.choice(["/c/", "/nights/new?club="]) + hostile).status_code
-    where = rng.choice(
-        ["", "/tv", "/standings.csv", "/standings.json", "/standings." + hostile, "/join", "/join/" + hostile]
-    )
+    standings = ["/standings.csv", "/standings.json", "/standings." + hostile]
+    where = rng.choice(["", "/tv", *standings, "/join", "/join/" + hostile, "/rounds/1", "/rounds/" + hostile])
     return client.get(rng.choice([night["public"], "/night/" + hostile]) + where).status_code
 
 

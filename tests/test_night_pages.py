@@ -542,3 +542,30 @@ def test_a_bye_left_empty_is_worth_14_victory_points_or_1_match_point_as_the_nig
         assert night is not None
         assert night.bye_points == 2
     assert client.post("/nights/new", data={**SETTINGS, "scoring": "match", "bye_points": "14"}).status_code == 400
+
+
+def test_a_round_played_before_reads_back_on_its_own_page_each_table_on_its_score_sheet(client, board):
+    """Round 1's tables (Ana & Luis 600 against Cris & Dani 100, Bea & Juan 600 against Eva & Fede 100, set by the
+    director; match points 2 and 0) stay readable once round 2 is drawn: the standings and the board link to
+    the round's page; the TV shows the round in play only."""
+    round_in_play(client, board)
+    public = public_of(client, board)
+    assert "Earlier rounds" not in page_text(client.get(public))  # round 1 is the round in play
+    finish_round(client, board)
+    assert client.post(board + "/rounds", data={"reason": ""}).status_code == 302
+    for page in (public, board):
+        assert f'Earlier rounds: <a href="{public}/rounds/1">Round 1</a></p>' in " ".join(
+            page_text(client.get(page)).split()
+        )
+    assert "Earlier rounds" not in page_text(client.get(public + "/tv"))
+    shown = client.get(public + "/rounds/1")
+    words = seen(shown)
+    assert re.search(
+        r"Round 1 .* Table 1 Pair Score Difference Match points Ana & Luis 600 \+500 2 Cris & Dani 100 -500 0", words
+    )
+    assert re.search(r"Table 2 Pair Score Difference Match points Bea & Juan 600 \+500 2 Eva & Fede 100 -500 0", words)
+    assert words.count("✓ Set by the director") == 2
+    assert client.get(public + "/rounds/1", headers={"If-None-Match": shown.headers["ETag"]}).status_code == 304
+    for unknown in ("/rounds/3", "/rounds/0", "/rounds/1000", "/rounds/x"):
+        assert client.get(public + unknown).status_code == 404, unknown
+    assert client.get("/night/nope/rounds/1").status_code == 404
