@@ -180,3 +180,9 @@ def reseated_meanwhile(game_id: int, position: int, players: tuple[str, ...] = (
         reseat(game.sides[position], players)
         game.version += 1
         db.session.commit()
+
+
+def csrf_secret(token: str) -> str:
+    """The phone's own CSRF secret that a form's token signs (the token's payload). The signature names the second
+    it was made in, so one phone's answers a second apart carry different tokens of the same secret."""
+    return token.split(".", 1)[0]
