@@ -63,6 +63,16 @@ def test_every_new_game_form_renders(client, ruleset_id, shape):
     assert page.count('name="seat_') == players
 
 
+@pytest.mark.parametrize(
+    ("ruleset_id", "players"), [("es_tradicional", 4), ("burraco", 4), ("samba", 4), ("classic_6p", 6)]
+)
+def test_a_new_game_asked_without_its_table_seats_the_rule_sets_usual_table(client, ruleset_id, players):
+    """The Spanish traditional game seats 2 to 6 and the family's games 2 or 4: asked without a table, the form
+    seats the table the rule set is usually played at (two pairs; six players for the six-hand game), not the
+    smallest."""
+    assert text(client.get(f"/games/new/{ruleset_id}")).count('name="seat_') == players
+
+
 def test_a_table_the_rule_set_does_not_seat_goes_back_to_the_choice(client):
     assert client.get("/games/new/classic?players=5&sides=5").status_code == 302
     assert client.get("/games/new/no-such-rules").status_code == 404

@@ -136,7 +136,8 @@ def new_game(ruleset_id: str) -> Page:
         abort(404)
     asked = (request.args.get("players", type=int), request.args.get("sides", type=int))
     shapes = table_shapes(base)
-    shape = next((s for s in shapes if s == asked), shapes[0] if asked == (None, None) else None)
+    usual = next((s for s in shapes if s[0] == base.players), shapes[0])  # asked for no table: its usual one
+    shape = next((s for s in shapes if s == asked), usual if asked == (None, None) else None)
     if shape is None:
         return redirect(url_for("games.choose_ruleset"))
     players, sides = shape
