@@ -13,23 +13,21 @@ from wtforms.validators import Length
 from ..engine.cards import (
     CARDS_PER_PACK,
     SEQUENCE_ORDER,
-    SEQUENCE_RANK,
     Card,
 )
-from ..engine.entries import FAMILY_THREE, POINT_CLASSES, pooled_hand
+from ..engine.entries import POINT_CLASSES
 from ..engine.family_cards import JOKER
 from ..engine.rulesets import RuleSet
 from ..engine.scoring import held_value
 from ..reference.options import SPECIAL_HAND_NAMES
 from ..shapes.limits import MAX_ITEMS, REASON
 from ..store.models import ENTRY_MODES
-from ..store.records import SIDE_DEFAULTS, Record
+from ..store.records import Record
 from ..translation import translate
 from . import family_form
 from .forms import CleanText, CountChoiceField, WholeNumberField, choices
 from .hand_layout import (
     MELD_PARTS,
-    QUICK_COLUMNS,
     QUICK_FIELDS,
     UNTYPED,
     MeldRow,
@@ -42,6 +40,7 @@ from .hand_layout import (
     run_rows,
     sequence_rows,
 )
+from .hand_record import Where, fill_form, form_record
 
 
 class HandForm(FlaskForm):
@@ -167,166 +166,13 @@ class HandForm(FlaskForm):
             field.data for name, field in self._fields.items() if name not in UNTYPED and not name.endswith("mode")
         )
 
-    def to_record(self) -> tuple[Record, dict[tuple[int, str], str]]:
+    def to_record(self) -> tuple[Record, Where]:
         """The record the form describes, and where each record field's input is (for errors)."""
-        record: Record = {"partners": None, "sides": []}
-        where: dict[tuple[int, str], str] = {}
-        out_side, how, special = _parse_out(self.out.data)
-        concealed = how == "c"
-        sides = self.sides()
-        twos = family_form.wild_twos(sides)
-        for side in sides:
-            p = f"s{side.index}_"
-            melds: list[dict[str, Any]] = []
-            for row in side.melds:
-                counts = [field.data or 0 for field in row.counts]
-                rank = row.rank or (row.rank_field.data if row.rank_field is not None else None)
-                if any(counts) and rank:
-                    where[(side.index, f"melds[{len(melds)}]")] = row.prefix
-                    for (_, part), field in zip(MELD_PARTS, row.counts, strict=True):
-                        where[(side.index, f"melds[{len(melds)}].{part}")] = field.name
-                    melds.append({"rank": rank, "naturals": counts[0], "jokers": counts[1], "twos": counts[2]})
-            for sequence in side.sequences:
-                cards = sequence.cards()
-                if cards:
-                    where[(side.index, f"melds[{len(melds)}]")] = sequence.prefix
-                    melds.append(
-                        {"rank": SEQUENCE_RANK, "naturals": len(cards), "jokers": 0, "twos": 0, "cards": cards}
-                    )
-            penalties: list[dict[str, Any]] = []
-            for kind, field in zip(self.ruleset.penalty_list, (f for _, _, f in side.penalties), strict=True):
-                times = field.data or 0
-                entry = {"points": kind.points, "reason": translate(kind.reason), "key": kind.key}
-                if times > 0:
-                    penalties.extend([entry] * times)
-                elif times < 0:  # passed on as a negative penalty so the engine names it (negative_count)
-                    penalties.append({**entry, "points": -kind.points})
-            if side.custom_points.data:
-                penalties.append({"points": side.custom_points.data, "reason": (side.custom_reason.data or "").strip()})
-            for j, _ in enumerate(penalties):
-                where[(side.index, f"penalties[{j}]")] = f"{p}penalties"
-            for key, field in side.held:
-                where[(side.index, f"hand.{key}")] = field.name
-            for k, (_, fields) in enumerate(side.held_by_player):
-                for key, field in fields:
-                    where[(side.index, f"hands[{k}].{key}")] = field.name
-            by_player = [{key: field.data for key, field in fields if field.data} for _, fields in side.held_by_player]
-            held = pooled_hand([{key: field.data for key, field in side.held if field.data}, *by_player])
-            if side.black_threes is not None:
-                where[(side.index, "black_threes")] = side.black_threes.name
-            for points, field in side.by_value:
-                where[(side.index, f"hand_by_value.{points}")] = field.name
-            where[(side.index, "hand")] = f"{p}held"
-            if side.red_threes is not None:
-                where[(side.index, "red_threes")] = side.red_threes.name
-            for name, field in side.quick.items():
-                where[(side.index, QUICK_FIELDS[name])] = field.name
-            where[(side.index, "canastas")] = f"{p}q_natural"
-            where[(side.index, "four_black_threes")] = f"{p}q_black3"
-            family = (
-                family_form.side_record(
-                    side,
-                    melds,
-                    where,
-                    twos,
-                    went_out=out_side == side.index,
-                    closing="no_discard" if how == family_form.NO_DISCARD else "discard",
-                )
-                if self.family
-                else {}
-            )
-            record["sides"].append(
-                {
-                    **SIDE_DEFAULTS,
-                    "quick": side.mode.data == "quick",
-                    "red_threes": (side.red_threes.data or 0) if side.red_threes is not None else 0,
-                    "went_out": out_side == side.index,
-                    "concealed": out_side == side.index and concealed,
-                    "special_hand": special if out_side == side.index else "",
-                    "melds": [] if self.family else melds,
-                    "cards_held": held,
-                    "cards_held_by_player": by_player or None,
-                    "black_threes": (side.black_threes.data or 0) if side.black_threes is not None else 0,
-                    "cards_held_by_value": {str(points): field.data for points, field in side.by_value if field.data},
-                    "penalties": penalties,
-                    "meld_points": side.quick["meld_points"].data or 0,
-                    "canastas_natural": side.quick["natural"].data or 0,
-                    "canastas_mixed": side.quick["mixed"].data or 0,
-                    "canastas_wild": side.quick["wild"].data or 0,
-                    "canastas_samba": side.quick["samba"].data or 0,
-                    "hand_points": side.quick["hand_points"].data or 0,
-                    "four_black_threes": side.mode.data == "quick"
-                    and bool(side.four_black_threes and side.four_black_threes.data),
-                    **family,
-                }
-            )
-        if "partners" in self and self["partners"].data:
-            first, second = (int(x) for x in self["partners"].data.split("-"))
-            record["partners"] = [first, second]
-        record.update(family_form.hand_end(self))
-        return record, where
+        return form_record(self)
 
     def load_record(self, record: Record) -> None:
         """Fill the form from a stored record (to edit a hand, or to show one back)."""
-        for i, side in enumerate(record["sides"]):
-            p = f"s{i}_"
-            side = {**SIDE_DEFAULTS, **side}
-            self[f"{p}mode"].data = "quick" if side["quick"] else "detailed"
-            if self.family:
-                family_form.load_side(self, i, side, self.ruleset)
-            else:
-                self[f"{p}red3"].data = side["red_threes"]
-            extra = sequences = 0
-            for meld in side["melds"]:
-                if meld["rank"] == SEQUENCE_RANK:
-                    if sequences < sequence_rows(self.ruleset) and meld.get("cards"):
-                        self[f"{p}sq{sequences}_low"].data = meld["cards"][0]
-                        self[f"{p}sq{sequences}_high"].data = meld["cards"][-1]
-                        sequences += 1
-                    continue
-                name = f"{p}m_{meld['rank']}"
-                if f"{name}_n" not in self or any(self[f"{name}_{k}"].data for k, _ in MELD_PARTS):
-                    if extra >= extra_meld_rows(self.ruleset):
-                        continue
-                    name = f"{p}x{extra}"
-                    self[f"{name}_rank"].data = meld["rank"]
-                    extra += 1
-                for key, part in MELD_PARTS:
-                    self[f"{name}_{key}"].data = meld[part]
-            if side["cards_held_by_player"] and f"{p}h0_A" in self:
-                for k, cards in enumerate(side["cards_held_by_player"]):
-                    for key, count in cards.items():
-                        if f"{p}h{k}_{key}" in self:
-                            self[f"{p}h{k}_{key}"].data = count
-            else:
-                for key, count in side["cards_held"].items():
-                    name = f"{p}h_{FAMILY_THREE if self.family and key in ('3R', '3B') else key}"
-                    if name in self:  # the family's threes are plain threes; its cards written one by one add in
-                        self[name].data = (self[name].data or 0) + count
-            if f"{p}black3" in self:
-                self[f"{p}black3"].data = side["black_threes"]
-            for points, count in side["cards_held_by_value"].items():
-                self[f"{p}v_{points}"].data = count
-            listed = {kind.key: kind for kind in self.ruleset.penalty_list}
-            for penalty in side["penalties"]:
-                kind = listed.get(penalty.get("key", ""))
-                if kind is not None and kind.points == penalty["points"]:
-                    field = self[f"{p}p_{kind.key}"]
-                    field.data = (field.data or 0) + 1
-                else:
-                    self[f"{p}pc_points"].data = (self[f"{p}pc_points"].data or 0) + penalty["points"]
-                    self[f"{p}pc_reason"].data = penalty.get("reason", "")
-            for name, column in QUICK_FIELDS.items():
-                self[f"{p}q_{name}"].data = side[QUICK_COLUMNS[column]]
-            if f"{p}q_black3" in self:
-                self[f"{p}q_black3"].data = bool(side["four_black_threes"])
-            if side["went_out"]:
-                special = side.get("special_hand") or ""
-                no_discard = family_form.NO_DISCARD if side.get("closing") == "no_discard" else ""
-                self.out.data = f"{i}:{special}" if special else (f"{i}c" if side["concealed"] else f"{i}{no_discard}")
-        if record.get("partners") and "partners" in self:
-            self["partners"].data = "-".join(str(x) for x in sorted(record["partners"]))
-        family_form.load_hand(self, record)
+        fill_form(self, record)
 
 
 def _out_choices(form: HandForm) -> list[tuple[str, str]]:
@@ -343,16 +189,6 @@ def _out_choices(form: HandForm) -> list[tuple[str, str]]:
 
 def _three(form: HandForm, prefix: str) -> tuple[Field, Field, Field]:
     return (form[f"{prefix}_n"], form[f"{prefix}_j"], form[f"{prefix}_t"])
-
-
-def _parse_out(value: str | None) -> tuple[int | None, str, str]:
-    """Who went out: the side, how ("c" concealed; "n" without a discard, in the family's games; "" plain),
-    and the special hand if any ("2", "2c", "2n", "2:pairs")."""
-    if not value:
-        return None, "", ""
-    side, _, special = value.partition(":")
-    digits = side.rstrip("cn")
-    return int(digits), side[len(digits) :], special
 
 
 def hand_form(
