@@ -221,6 +221,8 @@ def drop_halves(game: Game, number: int) -> None:
 def lone_half(game: Game, side: int, entry: dict[str, Any], partners: list[int] | None) -> Record:
     """A whole hand's record holding only ``side``'s half (the other sides blank): how a half is scored on
     its own, and how the hand form is filled with it."""
+    # in the family's games every side must say what became of its packet: a blank side says "taken", which
+    # costs nothing and is not this side's score, so that only the half itself can be refused
     blank = {**SIDE_DEFAULTS, **({"packet": "taken"} if game_ruleset(game).packet else {})}
     sides = [dict(blank) for _ in game.sides]
     sides[side] = side_of_half(entry)

@@ -65,10 +65,10 @@ def add_side_fields(form_class: type, ruleset: RuleSet, p: str) -> None:
     suits = choices(list(SUIT_SYMBOLS))
     lows = choices(blank + [(rank, rank) for rank in RUN_LOWS])
     highs = choices(blank + [(rank, rank) for rank in RUN_HIGHS])
-    places = blank + [(rank, rank) for rank in RANKS]
+    wild_places = blank + [(rank, rank) for rank in RANKS]
     if ruleset.family_melds.ace_to_ace:  # a run from ace to ace: its wild card may be either ace
-        places.append((HIGH_ACE, lazy_gettext("A (high)")))
-    places = choices(places)
+        wild_places.append((HIGH_ACE, lazy_gettext("A (high)")))
+    places = choices(wild_places)
     for r in range(run_rows(ruleset)):
         # one tap a suit; a suit alone, without the run's ends, is no run (a chip tapped by mistake)
         suit = RadioField(lazy_gettext("Suit"), choices=suits, default="", validate_choice=False)

@@ -10,7 +10,7 @@ from wtforms import Field
 
 from ..engine.cards import HAND_KEYS, MELD_RANKS, WILD_RANK, sequence_between
 from ..engine.entries import FAMILY_THREE
-from ..engine.family_cards import HIGH_ACE_PLACE, JOKER, LOW_ACE_PLACE, RANKS, SUITS, TWO, TWO_PLACE, run_cards
+from ..engine.family_cards import ACE, HIGH_ACE_PLACE, JOKER, LOW_ACE_PLACE, RANKS, SUITS, TWO, TWO_PLACE, run_cards
 from ..engine.family_melds import FamilyCanasta
 from ..engine.rulesets import RuleSet
 
@@ -78,7 +78,7 @@ class RunRow:
             return None
         if self.at.data == HIGH_ACE:
             return HIGH_ACE_PLACE
-        return run_place(self.at.data, high=self.low.data != RANKS[0])
+        return run_place(self.at.data, high=self.low.data != ACE)
 
     def wild_card(self) -> str:
         """Which wild card: a two, or a joker where the game has them and it was chosen (the default)."""

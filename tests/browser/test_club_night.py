@@ -148,7 +148,12 @@ def dispute_and_fix(browser: Browser, card: str) -> None:
     for opened, side in ((us, 0), (them, 1)):
         opened.goto(card)
         opened.locator("a.button.primary").nth(side).tap()
+        # the side's page loaded, its script run (a tap aims where the link is: a page still laying itself out
+        # can move it from under the finger; a CI run under load once lost this tap so)
+        opened.wait_for_url(re.compile(r"/s/[\w-]+$"))
+        opened.wait_for_load_state()
         opened.get_by_role("link", name="Count our half of hand 1").tap()
+        opened.wait_for_url(re.compile(r"/s/[\w-]+/hands/1$"))
     add_meld(us, 0, "K", 7)
     red_threes(us, 0, 1)
     add_meld(them, 1, "Q", 3)

@@ -5,13 +5,12 @@ difference and victory points, signed by both pairs) without a sideways scroll, 
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import PHONE
+from .test_club_night import call, get
 from .test_journeys import no_sideways_scroll
 
 PAIRS = [("Ada", "Bruno"), ("Carla", "Dario"), ("Elena", "Fabio"), ("Gina", "Ivo")]
@@ -39,22 +38,6 @@ HANDS = {
     1: [(out(75), stay(35, clean=1, held=60)), (stay(50, held=10), out(45)), (out(60), stay(40, clean=1, held=50))],
     2: [(out(60), stay(45, clean=1, held=25)), (stay(30, held=5), out(50)), (out(50), stay(150, clean=1))],
 }
-
-
-def get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=30) as answer:
-        return answer.read().decode()
-
-
-def call(url: str, method: str, body: dict, token: str) -> int:
-    request = urllib.request.Request(
-        url,
-        data=json.dumps(body).encode(),
-        method=method,
-        headers={"Content-Type": "application/json", "X-Side-Token": token},
-    )
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        return int(answer.status)
 
 
 def play_table(card: str, hands: list) -> None:
