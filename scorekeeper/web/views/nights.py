@@ -246,7 +246,7 @@ def night_round(public_id: str, number: int) -> Response:
         played=played,
         ruleset_name=translate(RULESETS[night.ruleset_id].name),
         sheets=list(zip(played.tables, round_sheet(night, played, table_results(night)), strict=True)),
-        names={pair.number: " & ".join(pair.players) for pair in night.pairs},
+        names=pair_names(night),
     )
     response = make_response(page)
     response.set_etag(tag)
@@ -455,6 +455,11 @@ def _add_pair(night: Night, form: PairForm) -> NightPair | str:
         return render(refused.msg)
 
 
+def pair_names(night: Night) -> dict[int, str]:
+    """Each pair's name as the night's pages write it ("Ana & Luis"), by the pair's number."""
+    return {pair.number: " & ".join(pair.players) for pair in night.pairs}
+
+
 def night_view(night: Night) -> dict[str, Any]:
     """What every page of the night shows: its rule set, pairs, the round in play and its tables, standings."""
     current: NightRound | None = night.played[-1] if night.played else None
@@ -464,7 +469,7 @@ def night_view(night: Night) -> dict[str, Any]:
     for table, table_lines in zip(current.tables if current is not None else [], lines, strict=True):
         sheet = services.compute_sheet(table.game) if table.game is not None else None
         tables.append((table, results[table.id], sheet, table_lines))
-    names = {pair.number: " & ".join(pair.players) for pair in night.pairs}
+    names = pair_names(night)
     graded = grades.night_grades(night, results)
     return {
         "night": night,
