@@ -69,13 +69,13 @@ def assert_side(
 
 def refusals(entries: list[SideEntry], ruleset: RuleSet = BURACO, **kwargs: object) -> list[tuple[object, ...]]:
     """Every rule the hand breaks, as (rule id, side, field); the hand must be refused."""
-    return list(refused(entries, ruleset, **kwargs))
+    return refused(entries, ruleset, **kwargs)
 
 
 def violations(entries: list[SideEntry], ruleset: RuleSet = BURACO, **kwargs: object) -> list[RuleViolation]:
-    with pytest.raises(RuleViolations) as refused:
+    with pytest.raises(RuleViolations) as refusal:
         score_hand(entries, ruleset, **kwargs)
-    return list(refused.value.violations)
+    return list(refusal.value.violations)
 
 
 # --- whole hands, the rule set as it stands --------------------------------------------------------------
