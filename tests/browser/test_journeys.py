@@ -103,6 +103,7 @@ def test_a_two_player_game_with_an_earlier_hand_fixed(page: Page, live_server: s
     page.locator("#hand-1 > summary").tap()
     page.get_by_role("link", name="Fix hand 1").tap()
     page.fill("#s0_m_K_n", "4")
+    expect(page.locator("#preview")).to_contain_text("+40")  # as a player does: saves once the new score shows
     save(page)
     expect(page.locator("#hand-1 > summary")).to_contain_text("+40")
     expect(page.locator(".sheet-row.foot")).to_contain_text("80")
