@@ -172,8 +172,9 @@ LONGEST = (
 #: PostgreSQL pass of CI) leaves them to the SQLite pass (``make test``), which runs every test. The engine's and
 #: the tournament's rules are pure (they never open a database); the browser tests of how pages look and read
 #: (axe, widths, themes, print, the QR code, the service worker's copy of the reference, https behind Caddy)
-#: check the same HTML whichever database stored the game; the reference's pages (fitted to a phone, another rule
-#: set chosen), the family's reading of it and the catalogues are made from the rule sets and the code alone.
+#: check the same HTML whichever database stored the game (and a box tapped before the page's script ran, the same
+#: script); the reference's pages (fitted to a phone, another rule set chosen), the family's reading of it and the
+#: catalogues are made from the rule sets and the code alone.
 #: Every test that stores or reads rows runs on both.
 SAME_ON_EVERY_DATABASE = (
     "tests/engine/",
@@ -187,6 +188,7 @@ SAME_ON_EVERY_DATABASE = (
     "tests/browser/test_share.py",
     "tests/browser/test_installable.py",
     "tests/browser/test_https.py",
+    "tests/browser/test_journeys.py::test_a_box_tapped_before_the_page_script_ran_keeps_what_is_typed_next",
     "tests/browser/test_reference.py::test_no_reference_or_tool_page_scrolls_sideways",
     "tests/browser/test_reference.py::test_the_familys_topics_and_the_comparison_fit_a_phone",
     "tests/browser/test_reference.py::test_choosing_another_rule_set_in_the_reference_shows_its_rules",

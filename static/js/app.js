@@ -204,10 +204,15 @@
     minus.tabIndex = plus.tabIndex = -1;
     minus.setAttribute("aria-hidden", "true");
     plus.setAttribute("aria-hidden", "true");
+    var typing = document.activeElement === input;  // tapped before this script ran (a slow connection)
     input.parentNode.insertBefore(wrap, input);
     wrap.appendChild(minus);
-    wrap.appendChild(input);
+    wrap.appendChild(input);  // moved: the browser takes the focus away from it
     wrap.appendChild(plus);
+    if (typing) {
+      input.focus();  // what is typed next still goes into it, over what it held
+      try { input.select(); } catch (e) { /* a browser that cannot select a number box */ }
+    }
     function bump(by) {
       var value = parseInt(input.value || "0", 10);
       if (isNaN(value)) value = 0;

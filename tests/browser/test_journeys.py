@@ -111,6 +111,37 @@ def test_a_two_player_game_with_an_earlier_hand_fixed(page: Page, live_server: s
     expect(page.locator("details.log")).to_contain_text("Hand 1 fixed: Eva +30 → +40")
 
 
+#: Runs as the page is read, before its script: the box is tapped the moment it shows (a slow connection).
+TAP_AS_IT_SHOWS = """
+new MutationObserver(function (changes, watching) {
+  var box = document.getElementById("s0_m_K_n");
+  if (!box) return;
+  watching.disconnect();
+  box.focus();
+  box.select();
+  window.tappedBeforeScript = !document.documentElement.classList.contains("js");
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def test_a_box_tapped_before_the_page_script_ran_keeps_what_is_typed_next(page: Page, live_server: str):
+    # The script wraps each number box in its - and + buttons; moving the box took the focus away from it,
+    # and the kings typed next went nowhere (a fix saved with its old count).
+    start_game(page, live_server, "classic_2p", "2 players, each alone", ["Eva", "Tomás"])
+    page.get_by_role("link", name="Record hand 1").tap()
+    add_meld(page, 0, "K", 3)
+    save(page)
+    page.add_init_script(TAP_AS_IT_SHOWS)
+    page.locator("#hand-1 > summary").tap()
+    page.get_by_role("link", name="Fix hand 1").tap()
+    page.wait_for_url("**/hands/1")
+    page.wait_for_load_state()
+    assert page.evaluate("window.tappedBeforeScript") is True
+    page.keyboard.insert_text("4")
+    expect(page.locator("#s0_m_K_n")).to_have_value("4")
+    expect(page.locator("#preview")).to_contain_text("+40")
+
+
 def test_a_refused_entry_is_corrected_and_saved(page: Page, live_server: str):
     start_game(page, live_server, "classic", "4 players in 2 pairs", ["Ana", "Bea", "Luis", "Juan"])
     page.get_by_role("link", name="Record hand 1").tap()
