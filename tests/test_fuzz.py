@@ -1,7 +1,8 @@
 """Hostile requests across the API and the form routes: whatever is sent, never a server error.
 
-Seeded and bounded (14,000 requests in four parts, on SQLite and on PostgreSQL); each part's figure is
-printed in pytest's summary. Bodies start from valid ones and are mutated: values swapped for hostile ones
+Seeded and bounded: 14,000 requests, sent once over CI's two passes (half on SQLite, half on PostgreSQL, each
+pass with seeds of its own: tests/conftest.py's ``this_pass``), each pass's half in four parts; each part's
+figure is printed in pytest's summary. Bodies start from valid ones and are mutated: values swapped for hostile ones
 (NUL, lone surrogates, control characters, huge or negative numbers, wrong types, long text,
 deep nesting), fields dropped or invented; addresses get hostile ids and query strings.
 """
@@ -19,13 +20,15 @@ from urllib.parse import quote, urlencode
 
 import pytest
 
-from .conftest import FIGURES
+from .conftest import FIGURES, PASSES, this_pass
 from .test_night_pages import SETTINGS
 
+#: The hostile requests of the whole suite, over both passes.
 REQUESTS = 14_000
 SEED = 20261123
-#: The requests are sent in parts, each on its own arena with its own seed, so that a parallel run spreads
-#: them over its workers (one test of 14,000 was the suite's longest pole); the total stays REQUESTS.
+#: A pass's requests are sent in parts, each on its own arena with its own seed, so that a parallel run spreads
+#: them over its workers (one test of 14,000 was the suite's longest pole); the parts of both passes together
+#: send REQUESTS.
 PARTS = 4
 HOSTILE_TEXT = [
     "",
@@ -459,16 +462,31 @@ def member_route(client, club: str, rng: random.Random) -> int:
     return client.get(club + rng.choice(["/members.csv", "/members/import", "/members"])).status_code
 
 
+def share(part: int, passed: int) -> int:
+    """How many requests part ``part`` of pass ``passed`` sends (the parts of both passes make REQUESTS)."""
+    slot = passed * PARTS + part
+    slots = len(PASSES) * PARTS
+    return REQUESTS // slots + (1 if slot < REQUESTS % slots else 0)
+
+
+def test_the_parts_of_both_passes_send_every_request_once():
+    assert sum(share(part, passed) for passed in range(len(PASSES)) for part in range(PARTS)) == REQUESTS
+
+
 @pytest.mark.parametrize("part", range(PARTS))
-def test_ten_thousand_hostile_requests_get_no_server_error(client, arena, part):
-    rng = random.Random(SEED + part)
-    sent = REQUESTS // PARTS + (1 if part < REQUESTS % PARTS else 0)
+def test_hostile_requests_get_no_server_error(client, arena, part):
+    passed = this_pass()
+    rng = random.Random(SEED + passed * PARTS + part)
+    sent = share(part, passed)
     statuses: Counter[int] = Counter()
     for _ in range(sent):
         statuses[hostile_request(client, arena, rng)] += 1
     errors = sum(count for status, count in statuses.items() if status >= 500)
     summary = ", ".join(f"{status}: {count}" for status, count in sorted(statuses.items()))
-    FIGURES.append(f"fuzz part {part + 1} of {PARTS}: {sent} hostile requests, {errors} server errors ({summary})")
+    FIGURES.append(
+        f"fuzz part {part + 1} of {PARTS} on {PASSES[passed]} ({REQUESTS} over both passes): {sent} hostile requests, "
+        f"{errors} server errors ({summary})"
+    )
     assert errors == 0, summary
     # The requests reach the app's checks, not only its 404s (an arena whose links broke would test nothing):
     # a tenth at least are refused by a form's or the API's checks, and a tenth at least go through.
