@@ -26,6 +26,7 @@ from scorekeeper.web.extensions import limiter
 from . import databases
 
 databases.share_route_builders()
+databases.share_compiled_templates()
 
 #: Hypothesis' budgets stay each test's own (max_examples); its deadline (200 ms an example) goes: on cores that
 #: a parallel run keeps busy, a 6 ms example once took 250 ms and failed the suite. Speed is bench/'s, not a test's.
