@@ -36,7 +36,7 @@ from ..limiting import door_wait, new_games
 from ..night_forms import FixForm, MoveForm, NightForm, PairForm, ReasonForm, night_rulesets
 from ..sharing import base_url, qr_svg, shared_url
 from . import page_cache
-from .conditional import unchanged, version_tag
+from .conditional import version_tag
 from .export import csv_download, download
 from .games import Page, bp
 from .memory import forget_night, remember_night
@@ -228,29 +228,30 @@ def night_tv(public_id: str) -> Response:
 @bp.get("/night/<public_id>/rounds/<int(max=999):number>")
 def night_round(public_id: str, number: int) -> Response:
     """A round played at the night, to read back once the next is drawn: each table on its score sheet (each
-    pair's hands, the difference, the points) and who sat out. 304 while the night is unchanged."""
+    pair's hands, the difference, the points) and who sat out. Kept and answered like the night's other pages:
+    304 while the night is unchanged."""
     stamp = night_stamp(public_id)
     if stamp is None:
         abort(404)
-    tag = version_tag(stamp, f"round-{number}")
-    same = unchanged(tag)
-    if same is not None:
-        return same
-    night = night_or_404(public_id, director=False)
-    played = next((found for found in night.played if found.number == number), None)
-    if played is None:
-        abort(404)
-    page = render_template(
-        "nights/round.html",
-        night=night,
-        played=played,
-        ruleset_name=translate(RULESETS[night.ruleset_id].name),
-        sheets=list(zip(played.tables, round_sheet(night, played, table_results(night)), strict=True)),
-        names=pair_names(night),
-    )
-    response = make_response(page)
-    response.set_etag(tag)
-    response.headers["Cache-Control"] = "no-cache"
+
+    def render() -> str:
+        night = night_or_404(public_id, director=False)
+        played = next((found for found in night.played if found.number == number), None)
+        if played is None:
+            abort(404)
+        return render_template(
+            "nights/round.html",
+            night=night,
+            played=played,
+            ruleset_name=translate(RULESETS[night.ruleset_id].name),
+            sheets=list(zip(played.tables, round_sheet(night, played, table_results(night)), strict=True)),
+            names=pair_names(night),
+            csrf_token=page_cache.session_token,
+        )
+
+    response = page_cache.followed(public_id, version_tag(stamp, f"round-{number}"), render)
+    if response.status_code != 304:
+        response.headers["Cache-Control"] = "no-cache"
     return response
 
 
