@@ -142,7 +142,7 @@ PASSES = ("SQLite", "PostgreSQL")
 def this_pass() -> int:
     """Which pass of CI this run is (an index of ``PASSES``). The hostile-request and schemathesis budgets are
     the suite's, sent once over both passes: each pass sends its share, drawn from seeds of its own, so that
-    every database meets hostile input and no request is sent twice."""
+    every database meets hostile input and no seed's requests are sent twice."""
     return 1 if os.environ.get("DATABASE_URL", "").startswith("postgresql") else 0
 
 
@@ -184,8 +184,8 @@ LONGEST = (
 #: PostgreSQL pass of CI) leaves them to the SQLite pass (``make test``), which runs every test. The engine's and
 #: the tournament's rules are pure (they never open a database); the browser tests of how pages look and read
 #: (axe, widths, themes, print, the QR code, the service worker's copy of the reference, https behind Caddy)
-#: check the same HTML whichever database stored the game (and a box tapped before the page's script ran, the same
-#: script); the reference's pages (fitted to a phone, another rule set chosen), the family's reading of it and the
+#: check the same HTML whichever database stored the game, as the page's script does with a box tapped before it
+#: ran; the reference's pages (fitted to a phone, another rule set chosen), the family's reading of it and the
 #: catalogues are made from the rule sets and the code alone.
 #: Every test that stores or reads rows runs on both.
 SAME_ON_EVERY_DATABASE = (

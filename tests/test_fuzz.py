@@ -469,10 +469,6 @@ def share(part: int, passed: int) -> int:
     return REQUESTS // slots + (1 if slot < REQUESTS % slots else 0)
 
 
-def test_the_parts_of_both_passes_send_every_request_once():
-    assert sum(share(part, passed) for passed in range(len(PASSES)) for part in range(PARTS)) == REQUESTS
-
-
 @pytest.mark.parametrize("part", range(PARTS))
 def test_hostile_requests_get_no_server_error(client, arena, part):
     passed = this_pass()
