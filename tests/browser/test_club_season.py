@@ -52,6 +52,15 @@ def graded(grades: dict[str, float], tables: list[tuple[tuple[str, ...], tuple[s
                 grades[name] += K * (made - expected)
 
 
+def draw(board: Page, button: str) -> list[tuple[int, str, str]]:
+    """The director draws a round; once the board has come back without the button (the round drawn), its
+    seating. (Read at once, the rows were the page's before: none, or the round before's, under load.)"""
+    board.get_by_role("button", name=button).click()
+    expect(board.get_by_role("button", name=button)).to_have_count(0)
+    expect(board.locator("table.night-tables tbody tr[id^=table-]").first).to_be_visible()
+    return seating(board)
+
+
 def seating(board: Page) -> list[tuple[int, str, str]]:
     """The round in play's tables on the board: number, north-south's names, east-west's."""
     found = []
@@ -120,8 +129,7 @@ def test_a_club_of_twelve_members_plays_two_nights_one_handicapped_with_a_late_p
     # Night 1, match points, one round of six pairs (three tables): a win, a loss and a draw for north-south.
     new_night(board, club_page, "Martes 1", scoring="match")
     add_pairs(board, [(NAMES[k], NAMES[k + 1]) for k in range(0, 12, 2)])
-    board.get_by_role("button", name="Draw the first round").click()
-    tables = seating(board)
+    tables = draw(board, "Draw the first round")
     assert len(tables) == 3
     scores = {1: (600, 100), 2: (100, 600), 3: (300, 300)}
     for number, _, _ in tables:
@@ -139,8 +147,7 @@ def test_a_club_of_twelve_members_plays_two_nights_one_handicapped_with_a_late_p
         ("Fede Ríos", "Gala Cano"),
     ]
     add_pairs(board, pairs)
-    board.get_by_role("button", name="Draw the first round").click()
-    first_round = seating(board)
+    first_round = draw(board, "Draw the first round")
     door = live_server + urlsplit(board.locator("#door-link").input_value()).path  # the link names the LAN address
 
     late = browser.new_context(**PHONE, locale="en-GB").new_page()
@@ -155,8 +162,7 @@ def test_a_club_of_twelve_members_plays_two_nights_one_handicapped_with_a_late_p
     for number, _, _ in first_round:  # every table level: 10-10, a share of 50 each
         fix(board, number, 500, 500)
     graded(grades, [(tuple(ns.split(" & ")), tuple(ew.split(" & ")), 50.0) for _, ns, ew in first_round])
-    board.get_by_role("button", name="Draw round 2").click()
-    second_round = seating(board)
+    second_round = draw(board, "Draw round 2")
     assert len(second_round) == 2  # five pairs: two tables, one pair sitting out
     seated = [names for _, ns, ew in second_round for names in (ns, ew)]
     assert "Hugo León & Inés Bravo" in seated
