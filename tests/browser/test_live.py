@@ -49,7 +49,12 @@ def test_a_follower_that_lost_the_connection_catches_up_when_it_is_back(page: Pa
     page.get_by_role("link", name="Record hand 1").tap()
     add_meld(page, 0, "K", 3)
     add_meld(page, 1, "Q", 3)
+    # As a player does: saves once the score shows, and the test goes on once the hand is in (a CI run's tap on
+    # Save, as the second preview came back, sent nothing: its log holds no save, and the reader had nothing to
+    # catch up with).
+    expect(page.locator("#live-total")).to_contain_text("Bea & Juan +30")
     save(page)
+    expect(page.locator("#hand-1")).to_be_visible()
     reader.wait_for_timeout(2500)  # a poll or two fail while offline
     expect(reader.locator("#hand-1")).to_have_count(0)
     follower.set_offline(False)
