@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import engine, services
-from scorekeeper.engine.game import score_hand
+from scorekeeper.engine.hands import score_hand
 from scorekeeper.services import sheet as sheet_service
 from scorekeeper.store.kept import Kept
 from scorekeeper.store.records import partners_of, record_of, to_entries

@@ -5,14 +5,14 @@ into these values and these values into pages.
 """
 
 from .catalogue import RULESETS, get_ruleset
-from .entries import CanastaCount, Penalty, QuickEntry, SideEntry
+from .entries import CanastaCount, Meld, Penalty, QuickEntry, SideEntry
 from .errors import OptionError, RuleViolation, RuleViolations
-from .game import HandResult, Outcome, SideScore, game_outcome, initial_meld_minimum, running_totals, score_hand
-from .melds import CanastaKind, Meld, can_meld, canasta_kind, meld_value, verify_meld
+from .game import Breakdown, HandResult, Outcome, SideScore, game_outcome, initial_meld_minimum, running_totals
+from .hands import can_score_hand, hand_violations, score_hand, verify_hand
+from .melds import CanastaKind, can_meld, canasta_kind, meld_value, verify_meld
 from .options import configure, configured, offered_options, parameters
 from .rulesets import RuleSet, StepTables
-from .scoring import Breakdown, score_side
-from .validation import can_score_hand, hand_violations, verify_hand
+from .scoring import score_side
 
 #: The engine's revision: raised with every change that can change a score, a minimum or a
 #: refusal. Whatever keeps engine results (services/sheet.py) keys them by it.

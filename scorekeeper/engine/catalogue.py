@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from .family_rules import (
+from .family_parameters import (
     BURACO_HAND,
     BURACO_MELDS,
     BURAKO_HAND,

@@ -1,26 +1,18 @@
 """The Canasta family's club games (Burraco, Buraco, Burako): cards in rank-and-suit notation.
 
 A card is written as its rank and its suit, ``"10H"``, ``"AS"``, ``"2C"``, ``"KD"``, or ``"JK"`` for a
-joker (rules/family.md §2 rows 1, 3 and 14). Ranks A, 2 to 10, J, Q, K; suits S, H, D, C.
+joker (rules/family.md §2 rows 1, 3 and 14). Ranks A, 2 to 10, J, Q, K; suits S, H, D, C (the notation's
+words, which a rule set's card values use too, are in ``family_parameters``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
 
 from .errors import RuleViolation, RuleViolations
+from .family_parameters import ACE, JOKER, RANKS, SUITS, TWO
 from .i18n import N_
-
-#: The ranks, ace low to king.
-RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-#: Spades, hearts, diamonds, clubs.
-SUITS: tuple[str, ...] = ("S", "H", "D", "C")
-#: How a joker is written, and its key in a game's card values.
-JOKER = "JK"
-TWO = "2"
-ACE = "A"
 
 #: A run's places: a low ace is 1, the two 2, ..., the king 13 and a high ace 14 (family.md §2 row 7).
 LOW_ACE_PLACE = 1
@@ -90,14 +82,6 @@ def parse_cards(texts: Sequence[str]) -> tuple[FamilyCard, ...]:
     if problems:
         raise RuleViolations(problems)
     return tuple(parse_card(text) for text in texts)
-
-
-def family_card_values(*, joker: int, two: int, ace: int, eight_to_king: int, three_to_seven: int) -> Mapping[str, int]:
-    """A game's card values by rank (``"JK"`` for the joker), read-only (family.md §2 row 14)."""
-    values = {JOKER: joker, TWO: two, ACE: ace}
-    values |= dict.fromkeys(("8", "9", "10", "J", "Q", "K"), eight_to_king)
-    values |= dict.fromkeys(("3", "4", "5", "6", "7"), three_to_seven)
-    return MappingProxyType(values)
 
 
 def run_places(rank: str, *, ace_low_or_high: bool) -> tuple[int, ...]:

@@ -14,15 +14,15 @@ from dataclasses import dataclass, replace
 
 from .entries import CanastaCount, CardMeld, SideEntry
 from .errors import RuleViolation, RuleViolations
-from .family_cards import JOKER, RANKS, TWO, card_violation, parse_card
+from .family_cards import card_violation, parse_card
 from .family_claims import claim_violation
 from .family_melds import FamilyCanasta, FamilyMeld, meld_of, meld_violations
+from .family_parameters import JOKER, RANKS, TWO, FamilyHand, FamilyMelds, Packet, WentOut
 from .family_quick import quick_score
-from .family_rules import FamilyHand, FamilyMelds, Packet, WentOut
 from .family_scoring import FamilySideScore, score_side
+from .game import Breakdown
 from .i18n import N_
 from .rulesets import RuleSet
-from .scoring import Breakdown
 
 #: A side's packet, as an entry may give it.
 PACKETS: tuple[str, ...] = ("taken", "not_taken", "taken_unplayed")
@@ -340,3 +340,12 @@ def score_family_hand(
             )
         )
     return FamilyHandScore(tuple(breakdowns), tuple(canastas))
+
+
+def family_hand_violations(entries: Sequence[SideEntry], ruleset: RuleSet) -> list[RuleViolation]:
+    """Every rule a hand of the family breaks, on every side (none: it scores)."""
+    try:
+        score_family_hand(entries, ruleset)
+    except RuleViolations as refused:
+        return list(refused.violations)
+    return []

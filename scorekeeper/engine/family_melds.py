@@ -13,18 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .errors import RuleViolation, RuleViolations
-from .family_cards import (
-    ACE,
-    HIGH_ACE_PLACE,
-    LOW_ACE_PLACE,
-    TWO,
-    TWO_PLACE,
-    FamilyCard,
-    card_violation,
-    parse_card,
-    run_places,
-)
-from .family_rules import FamilyMelds
+from .family_cards import HIGH_ACE_PLACE, LOW_ACE_PLACE, TWO_PLACE, FamilyCard, card_violation, parse_card, run_places
+from .family_parameters import ACE, TWO, FamilyMelds
 from .i18n import N_
 
 

@@ -13,9 +13,8 @@ from collections.abc import Iterator
 
 from .entries import CanastaCount, QuickEntry
 from .errors import RuleViolation, RuleViolations
-from .family_cards import ACE, JOKER, RANKS, TWO
 from .family_melds import FamilyCanasta
-from .family_rules import FamilyHand, FamilyMelds, Packet, WentOut
+from .family_parameters import ACE, JOKER, RANKS, TWO, FamilyHand, FamilyMelds, Packet, WentOut
 from .family_scoring import FamilySideScore, going_out_violations
 from .i18n import N_
 

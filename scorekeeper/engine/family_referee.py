@@ -1,7 +1,7 @@
 """The table's questions in a game of the Canasta family (Burraco, Buraco, Burako): may we go out?, may we
 take the discard pile?, is this meld legal?, what is our minimum?
 
-Each ``decide_family_*`` answers as Canasta's referee does (``referee.Answer``: yes or no, the deciding rule,
+Each ``decide_family_*`` answers as Canasta's referee does (``answers.Answer``: yes or no, the deciding rule,
 a sentence); the rules are the family's own, read from the rule set's ``family_melds`` and ``family_hand``
 (rules/family.md §2 rows 16-17, §3 and §4; source keys in brackets are family.md's §1).
 """
@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from .answers import Answer
 from .family_melds import FamilyCanasta, meld_of, meld_violations
-from .family_rules import FamilyHand, FamilyMelds, Packet, WentOut
+from .family_parameters import FamilyHand, FamilyMelds, Packet, WentOut
 from .family_scoring import going_out_violations
 from .i18n import N_, Msg
-from .referee import Answer
 from .rulesets import RuleSet
 
 #: The card a question stands for when it says the last discard is a wild card (a joker or a two: the

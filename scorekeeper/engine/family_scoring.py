@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .errors import RuleViolation, RuleViolations
 from .family_cards import FamilyCard, card_violation, parse_card
 from .family_melds import FamilyCanasta, FamilyMeld
-from .family_rules import FamilyHand, FamilyMelds, Packet, WentOut
+from .family_parameters import FamilyHand, FamilyMelds, Packet, WentOut
 from .i18n import N_
 
 #: The canastas without a wild card: the ones a game needing a clean canasta accepts (D21).

@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from itertools import accumulate
 
-from .entries import CanastaCount, SideEntry
-from .errors import RuleViolations
-from .family_hand import score_family_hand
-from .partnership import scoring_units
+from .entries import CanastaCount
 from .rulesets import MatchMode, RuleSet, TargetRule, TiePolicy
-from .scoring import Breakdown, melded, score_units
-from .validation import hand_violations
 
 
 def initial_meld_minimum(total: int, ruleset: RuleSet, hand_number: int | None = None) -> int:
@@ -135,6 +130,39 @@ def game_outcome(
 
 
 @dataclass(frozen=True)
+class Breakdown:
+    """The seven signed items of a side's hand score."""
+
+    meld_points: int = 0
+    canasta_bonus: int = 0
+    red_three_bonus: int = 0
+    going_out_bonus: int = 0
+    special_bonus: int = 0
+    hand_points: int = 0
+    penalties: int = 0
+    #: The Canasta family: the side's packet (pozzetto, morto, muerto) not taken or not played, minus.
+    packet: int = 0
+
+    @property
+    def total(self) -> int:
+        """The hand score: the sum of the items."""
+        return (
+            self.packet
+            + self.meld_points
+            + self.canasta_bonus
+            + self.red_three_bonus
+            + self.going_out_bonus
+            + self.special_bonus
+            + self.hand_points
+            + self.penalties
+        )
+
+    def as_dict(self, *, packet: bool = False) -> dict[str, int]:
+        """The items by name, in the spec's order; ``packet`` only where the game has one (the family's)."""
+        return {item.name: getattr(self, item.name) for item in fields(self) if packet or item.name != "packet"}
+
+
+@dataclass(frozen=True)
 class SideScore:
     """One side's result for a hand: breakdown, canastas, totals and the next minimum."""
 
@@ -164,35 +192,6 @@ class HandResult:
     went_out: int | None = None  # the side that went out in this hand (it may win a tie: TiePolicy.WENT_OUT)
 
 
-def score_hand(
-    entries: Sequence[SideEntry],
-    ruleset: RuleSet,
-    hand_number: int | None = None,
-    partners: tuple[int, int] | None = None,
-    *,
-    ended_on_stock: bool = False,
-) -> HandResult:
-    """Score one hand for every side; raises ``RuleViolations`` for an entry that breaks a rule.
-
-    ``partners`` names the two cutthroat partners of the hand (two player indices). ``ended_on_stock``:
-    the hand ended because the stock ran out (the family's games may then pay no going-out bonus).
-    """
-    if ruleset.family_melds is not None:
-        family = score_family_hand(entries, ruleset, ended_on_stock=ended_on_stock)
-        breakdowns, canastas = list(family.breakdowns), list(family.canastas)
-    else:
-        units = scoring_units(entries, partners if ruleset.cutthroat else None)
-        made = [melded(unit.entry, ruleset) for unit in units]  # each meld judged once for the whole hand
-        problems = hand_violations(entries, ruleset, partners, units=units, made=made)
-        if problems:
-            raise RuleViolations(problems)
-        breakdowns, canastas = score_units(entries, ruleset, units, made)
-    names = [entry.name for entry in entries]
-    totals = [entry.total_before for entry in entries]
-    out = next((index for index, entry in enumerate(entries) if entry.went_out), None)
-    return _placed(names, breakdowns, canastas, totals, ruleset, hand_number, out)
-
-
 def place_hand(
     scored: HandResult,
     names: Sequence[str],
@@ -207,10 +206,10 @@ def place_hand(
     equals ``score_hand`` of the same entries with those names and totals."""
     breakdowns = [side.breakdown for side in scored.sides]
     canastas = [side.canastas for side in scored.sides]
-    return _placed(names, breakdowns, canastas, totals_before, ruleset, hand_number, scored.went_out)
+    return place_scores(names, breakdowns, canastas, totals_before, ruleset, hand_number, scored.went_out)
 
 
-def _placed(
+def place_scores(
     names: Sequence[str],
     breakdowns: Sequence[Breakdown],
     canastas: Sequence[CanastaCount],
@@ -219,6 +218,8 @@ def _placed(
     hand_number: int | None,
     went_out: int | None,
 ) -> HandResult:
+    """Each side's breakdown and canastas for a hand, whichever branch scored them, placed in a game: the
+    sides' names and totals, the next minimums and the outcome."""
     totals_after = [total + breakdown.total for total, breakdown in zip(totals_before, breakdowns, strict=True)]
     outcome = game_outcome(totals_after, ruleset, hand_number, went_out)
     sides = tuple(

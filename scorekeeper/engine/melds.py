@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from itertools import pairwise
 from typing import Protocol
 
-from .cards import MELD_RANKS, SEQUENCE_ORDER, SEQUENCE_RANK, WILD_RANK, Card
+from .cards import SEQUENCE_ORDER, Card
+from .entries import Meld
 from .errors import RuleViolation, RuleViolations
 from .i18n import N_
 from .rulesets import RuleSet
@@ -23,48 +24,6 @@ class CanastaKind(StrEnum):
     SAMBA = "samba"
 
 
-@dataclass(frozen=True)
-class Meld:
-    """One meld on the table: a rank (or ``3B``, or ``WILD``) and its cards by kind.
-
-    What follows from the counts (size, wild cards, the meld's sort) is worked out once, when the
-    meld is made: a hand asks for it many times.
-    """
-
-    rank: str
-    naturals: int = 0
-    jokers: int = 0
-    twos: int = 0
-    #: A sequence's ranks in order (rank ``SEQ``, Samba); empty for every other meld.
-    cards: tuple[str, ...] = ()
-    #: Jokers and twos together.
-    wilds: int = field(init=False, repr=False, compare=False)
-    #: Every card in the meld.
-    size: int = field(init=False, repr=False, compare=False)
-    #: A meld of wild cards only (Uruguayan, S001, Hoyle).
-    is_wild_meld: bool = field(init=False, repr=False, compare=False)
-    #: A meld of black threes, made only when going out.
-    is_black_three_meld: bool = field(init=False, repr=False, compare=False)
-    #: A sequence of one suit (Samba).
-    is_sequence: bool = field(init=False, repr=False, compare=False)
-    #: The counts that make the meld what it is, as one value (to look its judgement up).
-    key: tuple[object, ...] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        if self.rank not in MELD_RANKS and self.rank != SEQUENCE_RANK:
-            raise ValueError(f"unknown meld rank {self.rank!r}")
-        if self.cards and (self.rank != SEQUENCE_RANK or not set(self.cards) <= set(SEQUENCE_ORDER)):
-            raise ValueError("only a sequence lists its cards, each a rank from 4 to ace")
-        wilds = self.jokers + self.twos
-        object.__setattr__(self, "wilds", wilds)
-        object.__setattr__(self, "size", self.naturals + wilds)
-        object.__setattr__(self, "is_wild_meld", self.rank == WILD_RANK)
-        object.__setattr__(self, "is_black_three_meld", self.rank == _BLACK_THREE)
-        object.__setattr__(self, "is_sequence", self.rank == SEQUENCE_RANK)
-        object.__setattr__(self, "key", (self.rank, self.naturals, self.jokers, self.twos, self.cards))
-
-
-_BLACK_THREE = Card.BLACK_THREE.value
 _JOKER = Card.JOKER.value
 _TWO = Card.TWO.value
 

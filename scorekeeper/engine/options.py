@@ -15,8 +15,7 @@ from typing import Any
 from .cards import HAND_KEYS, MELD_RANKS
 from .catalogue import FAMILY_RULESETS, RULESETS
 from .errors import OptionError
-from .family_cards import JOKER
-from .family_rules import FamilyHand, FamilyMelds
+from .family_parameters import JOKER, FamilyHand, FamilyMelds
 from .i18n import N_, Msg
 from .rulesets import (
     MatchMode,

@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import repeat
 
-from .entries import CanastaCount, Penalty, QuickEntry, SideEntry
-from .melds import Meld
+from .entries import CanastaCount, Meld, Penalty, QuickEntry, SideEntry
 
 
 @dataclass(frozen=True)

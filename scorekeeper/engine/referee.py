@@ -6,36 +6,19 @@ and a sentence; ``can_*`` says yes or no; ``verify_*`` raises ``RuleViolations``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from .answers import Answer
 from .cards import NATURAL_RANKS, Card
 from .deck import CARD_NAMES
-from .entries import CanastaCount
+from .entries import CanastaCount, Meld
 from .errors import RuleViolation, RuleViolations
 from .game import initial_meld_minimum
 from .i18n import N_, Msg
-from .melds import CanastaKind, Meld, canasta_kind, meld_facts, meld_value, meld_violations
+from .melds import CanastaKind, canasta_kind, meld_facts, meld_value, meld_violations
 from .rulesets import RuleSet
 from .scoring import canastas_for_going_out, may_go_out_with
 from .validation import go_out_problem
-
-
-@dataclass(frozen=True)
-class Answer:
-    """A referee's answer: yes or no, the deciding rule, the reason, and figures worth showing."""
-
-    allowed: bool
-    rule: str
-    template: str
-    params: Mapping[str, object] = field(default_factory=dict)
-    details: tuple[RuleViolation, ...] = ()
-    figure: int | None = None  # the number that answers the question, where one does (shown first)
-
-    def render(self, translate: Callable[[str], str] | None = None) -> str:
-        """The reason, translated by ``translate`` (English when None)."""
-        msg = Msg(self.template, self.params)
-        return msg.render(translate) if translate else msg.render()
 
 
 def _verify(answer: Answer) -> None:

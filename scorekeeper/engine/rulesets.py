@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from .cards import CLASSIC_CARD_VALUES, SPECIAL_HANDS
-from .family_rules import FamilyHand, FamilyMelds
+from .family_parameters import FamilyHand, FamilyMelds
 
 K = TypeVar("K")
 V = TypeVar("V")

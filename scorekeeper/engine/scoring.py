@@ -8,46 +8,14 @@ Every item is signed; hand_points and penalties are never positive.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from .cards import Card
 from .entries import CanastaCount, SideEntry
+from .game import Breakdown
 from .melds import CanastaKind, MeldFacts, meld_facts
 from .partnership import Unit, member_entry
 from .rulesets import Red3NegativeWhen, RedThreeInHand, RuleSet
-
-
-@dataclass(frozen=True)
-class Breakdown:
-    """The seven signed items of a side's hand score."""
-
-    meld_points: int = 0
-    canasta_bonus: int = 0
-    red_three_bonus: int = 0
-    going_out_bonus: int = 0
-    special_bonus: int = 0
-    hand_points: int = 0
-    penalties: int = 0
-    #: The Canasta family: the side's packet (pozzetto, morto, muerto) not taken or not played, minus.
-    packet: int = 0
-
-    @property
-    def total(self) -> int:
-        """The hand score: the sum of the items."""
-        return (
-            self.packet
-            + self.meld_points
-            + self.canasta_bonus
-            + self.red_three_bonus
-            + self.going_out_bonus
-            + self.special_bonus
-            + self.hand_points
-            + self.penalties
-        )
-
-    def as_dict(self, *, packet: bool = False) -> dict[str, int]:
-        """The items by name, in the spec's order; ``packet`` only where the game has one (the family's)."""
-        return {item.name: getattr(self, item.name) for item in fields(self) if packet or item.name != "packet"}
 
 
 @dataclass(frozen=True)

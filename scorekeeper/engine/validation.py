@@ -8,8 +8,7 @@ from dataclasses import replace
 from .cards import NATURAL_RANKS, SEQUENCE_ORDER, Card
 from .deck import CARD_NAMES, deck_violations
 from .entries import CanastaCount, SideEntry
-from .errors import RuleViolation, RuleViolations
-from .family_hand import score_family_hand
+from .errors import RuleViolation
 from .i18n import N_, Msg
 from .partnership import Unit, scoring_units
 from .rulesets import RedThreeInHand, RuleSet
@@ -29,12 +28,6 @@ def hand_violations(
     ``units`` and ``made`` are the hand's scoring units and their melds judged, when the caller
     has already worked them out (``score_hand`` does, to score with the same).
     """
-    if ruleset.family_melds is not None:
-        try:
-            score_family_hand(entries, ruleset)
-        except RuleViolations as refused:
-            return list(refused.violations)
-        return []
     problems: list[RuleViolation] = []
     if len(entries) not in ruleset.sides_allowed:
         allowed = " / ".join(str(n) for n in ruleset.sides_allowed)
@@ -381,15 +374,3 @@ def least_canasta_points(canastas: CanastaCount, ruleset: RuleSet) -> int:
         + max(0, canastas.wild) * wild_size * cheapest_wild
         + max(0, canastas.samba) * samba_least
     )
-
-
-def verify_hand(entries: Sequence[SideEntry], ruleset: RuleSet, partners: tuple[int, int] | None = None) -> None:
-    """Raise ``RuleViolations`` with every problem of the hand's entry."""
-    problems = hand_violations(entries, ruleset, partners)
-    if problems:
-        raise RuleViolations(problems)
-
-
-def can_score_hand(entries: Sequence[SideEntry], ruleset: RuleSet, partners: tuple[int, int] | None = None) -> bool:
-    """Whether the hand's entry breaks no rule."""
-    return not hand_violations(entries, ruleset, partners)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import RULESETS, RuleSet, configure
-from ..engine.family_rules import FamilyHand, FamilyMelds
+from ..engine.family_parameters import FamilyHand, FamilyMelds
 from ..engine.game import minimum_bands
 from ..engine.i18n import N_
 from ..engine.options import table_shapes

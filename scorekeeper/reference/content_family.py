@@ -2,15 +2,15 @@
 canastas, wild cards and the discard pile.
 
 A game of the family is one whose ``family_melds`` is set; every number is read from it and from
-``family_hand`` (engine/family_rules.py), so a house rule changes what the page says. Facts: rules/family.md
+``family_hand`` (engine/family_parameters.py), so a house rule changes what the page says. Facts: rules/family.md
 and docs/rule-choices.md D16-D23.
 """
 
 from __future__ import annotations
 
 from ..engine.cards import CARDS_PER_PACK
-from ..engine.family_cards import HIGH_ACE_PLACE, JOKER
-from ..engine.family_rules import FamilyHand, FamilyMelds
+from ..engine.family_cards import HIGH_ACE_PLACE
+from ..engine.family_parameters import JOKER, FamilyHand, FamilyMelds
 from ..engine.rulesets import RuleSet
 from ..translation import _, ngettext
 from .content import Section, Topic, points

@@ -1,7 +1,7 @@
 """The family's reading of play and scoring (Burraco, Buraco, Burako): going out, the end of a hand, the
 score, the game, penalties, where the sources differ, and the words the tables use.
 
-Every number is read from ``family_melds`` and ``family_hand`` (engine/family_rules.py); source keys in
+Every number is read from ``family_melds`` and ``family_hand`` (engine/family_parameters.py); source keys in
 brackets are rules/family.md's §1, the D ids docs/rule-choices.md's.
 """
 
@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 from ..engine.family_claims import CANASTA_NAMES
 from ..engine.family_melds import FamilyCanasta
+from ..engine.family_parameters import FamilyHand, FamilyMelds
 from ..engine.family_quick import kind_bonus, least_points
-from ..engine.family_rules import FamilyHand, FamilyMelds
 from ..engine.i18n import N_
 from ..engine.rulesets import RuleSet
 from ..translation import _, translate

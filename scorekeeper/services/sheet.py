@@ -27,9 +27,9 @@ from ..engine.game import (
     minimum_after,
     place_hand,
     points_to_target,
-    score_hand,
     seat_of,
 )
+from ..engine.hands import score_hand
 from ..store.database import db
 from ..store.kept import Kept
 from ..store.models import EditLog, Game, Hand, Player

@@ -22,7 +22,7 @@ from pydantic import (
     model_validator,
 )
 
-from ..engine import RULESETS, entries, melds
+from ..engine import RULESETS, entries
 from ..engine.cards import HAND_KEYS, MELD_RANKS, SEQUENCE_ORDER, SEQUENCE_RANK, SPECIAL_HANDS, WILD_RANK
 from ..engine.entries import FAMILY_THREE, POINT_CLASSES, CanastaCount, QuickEntry, pooled_hand
 from ..engine.i18n import N_, Msg
@@ -149,14 +149,14 @@ class Meld(Closed):
             return "claim"
         return "rank" if self.rank == "3" else None
 
-    def meld(self) -> melds.Meld:
+    def meld(self) -> entries.Meld:
         """The engine's meld (Canasta's)."""
         assert self.rank is not None
         if not self.cards:  # every meld but a sequence
-            return melds.Meld(self.rank.upper(), self.naturals, self.jokers, self.twos)
+            return entries.Meld(self.rank.upper(), self.naturals, self.jokers, self.twos)
         cards = tuple(card.upper() for card in self.cards)
         naturals = self.naturals if "naturals" in self.model_fields_set else len(cards)
-        return melds.Meld(rank=self.rank.upper(), naturals=naturals, jokers=self.jokers, twos=self.twos, cards=cards)
+        return entries.Meld(rank=self.rank.upper(), naturals=naturals, jokers=self.jokers, twos=self.twos, cards=cards)
 
     def card_meld(self) -> entries.CardMeld:
         """The engine's meld of the family: its cards, or a set by rank and counts."""

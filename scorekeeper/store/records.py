@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.entries import CanastaCount, CardMeld, Penalty, QuickEntry, SideEntry
-from ..engine.melds import Meld
+from ..engine.entries import CanastaCount, CardMeld, Meld, Penalty, QuickEntry, SideEntry
 from .models import Hand, HandEntry
 
 SIDE_DEFAULTS: dict[str, Any] = {

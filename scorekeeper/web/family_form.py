@@ -16,8 +16,9 @@ from wtforms import BooleanField, RadioField, SelectField, StringField
 from wtforms.validators import Length
 
 from ..engine.errors import RuleViolations
-from ..engine.family_cards import HIGH_ACE_PLACE, JOKER, LOW_ACE_PLACE, RANKS, TWO, place_rank
+from ..engine.family_cards import HIGH_ACE_PLACE, LOW_ACE_PLACE, place_rank
 from ..engine.family_melds import FamilyCanasta, FamilyMeldKind, meld_of
+from ..engine.family_parameters import JOKER, RANKS, TWO
 from ..engine.family_quick import KIND_FIELDS, kind_bonus
 from ..engine.rulesets import RuleSet
 from ..store.records import STOCK_OUT, Record

@@ -16,7 +16,7 @@ from ..engine.cards import (
     Card,
 )
 from ..engine.entries import POINT_CLASSES
-from ..engine.family_cards import JOKER
+from ..engine.family_parameters import JOKER
 from ..engine.rulesets import RuleSet
 from ..engine.scoring import held_value
 from ..reference.options import SPECIAL_HAND_NAMES

@@ -10,8 +10,9 @@ from wtforms import Field
 
 from ..engine.cards import HAND_KEYS, MELD_RANKS, WILD_RANK, sequence_between
 from ..engine.entries import FAMILY_THREE
-from ..engine.family_cards import ACE, HIGH_ACE_PLACE, JOKER, LOW_ACE_PLACE, RANKS, SUITS, TWO, TWO_PLACE, run_cards
+from ..engine.family_cards import HIGH_ACE_PLACE, LOW_ACE_PLACE, TWO_PLACE, run_cards
 from ..engine.family_melds import FamilyCanasta
+from ..engine.family_parameters import ACE, JOKER, RANKS, SUITS, TWO
 from ..engine.rulesets import RuleSet
 
 MELD_PARTS = (("n", "naturals"), ("j", "jokers"), ("t", "twos"))

@@ -25,8 +25,7 @@ import pytest
 
 from scorekeeper.engine import RuleSet, RuleViolation, RuleViolations, SideEntry, SideScore, configure, score_hand
 from scorekeeper.engine.catalogue import FAMILY_RULESETS
-from scorekeeper.engine.entries import CanastaCount, CardMeld, Penalty, QuickEntry
-from scorekeeper.engine.melds import Meld
+from scorekeeper.engine.entries import CanastaCount, CardMeld, Meld, Penalty, QuickEntry
 from scorekeeper.engine.options import GAME_OPTIONS, offered_options
 
 from .family_hands import breakdown, held, meld, refused

@@ -26,9 +26,8 @@ import pytest
 
 from scorekeeper.engine import RuleSet, RuleViolations, SideEntry, score_hand
 from scorekeeper.engine.catalogue import FAMILY_RULESETS
-from scorekeeper.engine.entries import CanastaCount, Penalty, QuickEntry
+from scorekeeper.engine.entries import CanastaCount, Meld, Penalty, QuickEntry
 from scorekeeper.engine.game import HandResult
-from scorekeeper.engine.melds import Meld
 from scorekeeper.engine.options import GAME_OPTIONS, configure, offered_options
 
 from .family_hands import breakdown, held, meld, refused

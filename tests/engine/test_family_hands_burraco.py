@@ -23,9 +23,8 @@ import pytest
 
 from scorekeeper.engine import RuleSet, RuleViolations, SideEntry, configure, score_hand
 from scorekeeper.engine.catalogue import FAMILY_RULESETS
-from scorekeeper.engine.entries import CanastaCount, CardMeld, Penalty, QuickEntry
+from scorekeeper.engine.entries import CanastaCount, CardMeld, Meld, Penalty, QuickEntry
 from scorekeeper.engine.game import HandResult
-from scorekeeper.engine.melds import Meld
 from scorekeeper.engine.options import offered_options
 
 from .family_hands import breakdown, held, meld, refused

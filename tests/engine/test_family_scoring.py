@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine import RuleViolations
 from scorekeeper.engine.family_melds import FamilyMeld, meld_of
-from scorekeeper.engine.family_rules import (
+from scorekeeper.engine.family_parameters import (
     BURACO_HAND,
     BURACO_MELDS,
     BURAKO_HAND,

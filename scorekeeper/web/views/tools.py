@@ -8,7 +8,9 @@ from flask import Blueprint, render_template, request
 from flask_babel import gettext
 
 from ...engine import RULESETS, CanastaCount, Meld, RuleSet
+from ...engine.answers import Answer
 from ...engine.cards import SEQUENCE_RANK, sequence_between
+from ...engine.family_parameters import Packet
 from ...engine.family_referee import (
     FamilyGoOutQuestion,
     decide_family_go_out,
@@ -16,9 +18,7 @@ from ...engine.family_referee import (
     decide_family_minimum,
     decide_family_take_pile,
 )
-from ...engine.family_rules import Packet
 from ...engine.referee import (
-    Answer,
     GoOutQuestion,
     PileQuestion,
     decide_go_out,

@@ -1,18 +1,38 @@
-"""The Canasta family's club games (Burraco, Buraco, Burako): their meld parameters as one value.
+"""The Canasta family's club games (Burraco, Buraco, Burako) as data of a rule set: their cards' notation,
+their meld parameters and their hand parameters, each as one value.
 
-Every difference between the games' melds and canastas is a named parameter of ``FamilyMelds``, never a
-test of a game's name (rules/family.md §2 table, §3 defaults and options, §4 rule sets; source keys in
-brackets are family.md's §1, the K ids its §3 rows).
+Every difference between the games is a named parameter of ``FamilyMelds`` or ``FamilyHand``, never a test
+of a game's name (rules/family.md §2 table, §3 defaults and options, §4 rule sets; source keys in brackets
+are family.md's §1, the K ids its §3 rows). A rule set holds them (``RuleSet.family_melds``,
+``RuleSet.family_hand``); the rules that read them are the family's branch, ``engine/family/``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Literal
 
-from .family_cards import family_card_values
 from .i18n import N_
+
+#: The ranks, ace low to king: a card is written as its rank and its suit, ``"10H"``, ``"AS"``, or
+#: ``"JK"`` for a joker (family.md §2 rows 1, 3 and 14).
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+#: Spades, hearts, diamonds, clubs.
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+#: How a joker is written, and its key in a game's card values.
+JOKER = "JK"
+TWO = "2"
+ACE = "A"
+
+
+def family_card_values(*, joker: int, two: int, ace: int, eight_to_king: int, three_to_seven: int) -> Mapping[str, int]:
+    """A game's card values by rank (``"JK"`` for the joker), read-only (family.md §2 row 14)."""
+    values = {JOKER: joker, TWO: two, ACE: ace}
+    values |= dict.fromkeys(("8", "9", "10", "J", "Q", "K"), eight_to_king)
+    values |= dict.fromkeys(("3", "4", "5", "6", "7"), three_to_seven)
+    return MappingProxyType(values)
 
 
 @dataclass(frozen=True)

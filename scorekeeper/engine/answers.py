@@ -1,0 +1,27 @@
+"""A referee's answer to a table's question: what Canasta's referee tools and the family's both give,
+and the pages show."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from .errors import RuleViolation
+from .i18n import Msg
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A referee's answer: yes or no, the deciding rule, the reason, and figures worth showing."""
+
+    allowed: bool
+    rule: str
+    template: str
+    params: Mapping[str, object] = field(default_factory=dict)
+    details: tuple[RuleViolation, ...] = ()
+    figure: int | None = None  # the number that answers the question, where one does (shown first)
+
+    def render(self, translate: Callable[[str], str] | None = None) -> str:
+        """The reason, translated by ``translate`` (English when None)."""
+        msg = Msg(self.template, self.params)
+        return msg.render(translate) if translate else msg.render()
