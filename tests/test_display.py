@@ -158,3 +158,32 @@ def test_the_phones_bar_and_controls_follow_the_theme(client):
     page = client.get("/").get_data(as_text=True)
     assert '<meta name="color-scheme" content="dark">' in page
     assert re.findall(r'<meta name="theme-color"[^>]*>', page) == ['<meta name="theme-color" content="#0e3d2a">']
+
+
+def test_the_service_worker_changes_with_a_file_of_either_engine_branch(tmp_path):
+    """The reference's numbers come from the engine, its core and its branches (engine/canasta/,
+    engine/family/): a deployment that changes a branch's file changes the worker's script too."""
+    from scorekeeper.web import installable
+
+    package, static, templates = tmp_path / "package", tmp_path / "static", tmp_path / "templates"
+    for name in installable.KEPT_FILES:
+        (static / name).parent.mkdir(parents=True, exist_ok=True)
+        (static / name).write_text(name)
+    for name in ("base.html", "offline.html", "sw.js", "_macros.html"):
+        (templates / name).parent.mkdir(parents=True, exist_ok=True)
+        (templates / name).write_text(name)
+    branches = [package / "engine" / "canasta" / "melds.py", package / "engine" / "family" / "melds.py"]
+    for path in branches:
+        path.parent.mkdir(parents=True)
+        path.write_text(str(path.parent.name))
+
+    def version() -> str:
+        installable._version.cache_clear()
+        return installable._version(str(package), str(static), str(templates))
+
+    first = version()
+    for changed in branches:
+        changed.write_text(changed.read_text() + " changed")
+        assert version() != first, changed
+        first = version()
+    installable._version.cache_clear()

@@ -1,5 +1,5 @@
-"""A referee's answer to a table's question: what Canasta's referee tools and the family's both give,
-and the pages show."""
+"""A referee's answer to a table's question: what Canasta's referee tools (``canasta/referee.py``) and
+the family's (``family/referee.py``) both give, and the pages show."""
 
 from __future__ import annotations
 

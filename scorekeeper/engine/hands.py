@@ -1,22 +1,23 @@
 """The engine's front door: a hand scored, or refused, by the branch its rule set names.
 
 A rule set with the family's parameters (``family_melds``) is a game of the Canasta family, Burraco,
-Buraco or Burako, and goes to the family's branch; every other rule set is Canasta's. The parameter
-decides, never a rule set's id. Both branches answer in the core's values (``Breakdown``,
-``CanastaCount``, ``RuleViolation``), which ``game`` places in the game.
+Buraco or Burako, and goes to the family's branch (``family/``); every other rule set is Canasta's
+(``canasta/``). The parameter decides, never a rule set's id. Both branches answer in the core's values
+(``Breakdown``, ``CanastaCount``, ``RuleViolation``), which ``game`` places in the game. Only this module
+and the package's ``__init__`` import both branches.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .canasta_hand import score_canasta_hand
+from .canasta.hand import score_canasta_hand
+from .canasta.validation import hand_violations as canasta_hand_violations
 from .entries import SideEntry
 from .errors import RuleViolation, RuleViolations
-from .family_hand import family_hand_violations, score_family_hand
+from .family.hand import family_hand_violations, score_family_hand
 from .game import HandResult, place_scores
 from .rulesets import RuleSet
-from .validation import hand_violations as canasta_hand_violations
 
 
 def score_hand(

@@ -259,7 +259,7 @@ class RuleSet:
     @cached_property
     def judged(self) -> dict[object, object]:
         """What the engine has worked out from this rule set's values alone (each meld's verdict and
-        worth), kept with the rule set so that it is worked out once; see ``melds.meld_facts``."""
+        worth), kept with the rule set so that it is worked out once; see ``canasta.melds.meld_facts``."""
         return {}
 
     def going_out_bonus(self, concealed: bool) -> int:

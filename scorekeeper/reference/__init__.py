@@ -136,7 +136,7 @@ FAMILY_RULE_TOPICS: dict[str, str] = {
 RULE_TOPICS: dict[str, str] = {**CANASTA_RULE_TOPICS, **FAMILY_RULE_TOPICS}
 
 #: The rules the referee tools answer with in a game of the family (Burraco, Buraco, Burako;
-#: engine/family_referee.py), by topic; a refusal carries the family's engine's own rule id.
+#: engine/family/referee.py), by topic; a refusal carries the family's engine's own rule id.
 FAMILY_ANSWER_TOPICS: dict[str, str] = {
     "family_going_out": "going-out",
     "family_pile_take": "discard-pile",

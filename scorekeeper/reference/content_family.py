@@ -9,14 +9,14 @@ and docs/rule-choices.md D16-D23.
 from __future__ import annotations
 
 from ..engine.cards import CARDS_PER_PACK
-from ..engine.family_cards import HIGH_ACE_PLACE
+from ..engine.family.cards import HIGH_ACE_PLACE
 from ..engine.family_parameters import JOKER, FamilyHand, FamilyMelds
 from ..engine.rulesets import RuleSet
 from ..translation import _, ngettext
 from .content import Section, Topic, points
 from .content_cards import table_list
 
-#: Cards a meld starts with, in every game of the family (engine/family_melds.py).
+#: Cards a meld starts with, in every game of the family (engine/family/melds.py).
 MELD_START = 3
 
 
@@ -425,7 +425,7 @@ def canastas(rs: RuleSet) -> Topic:
 
 
 def _claims(melds: FamilyMelds) -> list[str]:
-    """What a table may write beside a canasta in this game (engine/family_claims.py): its kind, or the
+    """What a table may write beside a canasta in this game (engine/family/claims.py): its kind, or the
     bonus of a special one."""
     claims = ["clean", *(["semi"] if melds.semi_clean else []), "dirty"]
     specials = (melds.ace_to_king_bonus, melds.ace_to_ace_bonus, melds.wild_canasta_bonus)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine.family_claims import CANASTA_NAMES
-from ..engine.family_melds import FamilyCanasta
+from ..engine.family.claims import CANASTA_NAMES
+from ..engine.family.melds import FamilyCanasta
+from ..engine.family.quick import kind_bonus, least_points
 from ..engine.family_parameters import FamilyHand, FamilyMelds
-from ..engine.family_quick import kind_bonus, least_points
 from ..engine.i18n import N_
 from ..engine.rulesets import RuleSet
 from ..translation import _, translate

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from ..engine.canasta.validation import least_canasta_points
 from ..engine.entries import CanastaCount
 from ..engine.game import MinimumBand, minimum_bands
 from ..engine.i18n import N_
 from ..engine.rulesets import MatchMode, MinimumBasis, RedThreeInHand, RuleSet, StockOutRule, TargetRule, TiePolicy
-from ..engine.validation import least_canasta_points
 from ..translation import _, ngettext
 from .content import Section, Topic, points
 from .options import SPECIAL_HAND_NAMES

@@ -16,10 +16,10 @@ from wtforms import BooleanField, RadioField, SelectField, StringField
 from wtforms.validators import Length
 
 from ..engine.errors import RuleViolations
-from ..engine.family_cards import HIGH_ACE_PLACE, LOW_ACE_PLACE, place_rank
-from ..engine.family_melds import FamilyCanasta, FamilyMeldKind, meld_of
+from ..engine.family.cards import HIGH_ACE_PLACE, LOW_ACE_PLACE, place_rank
+from ..engine.family.melds import FamilyCanasta, FamilyMeldKind, meld_of
+from ..engine.family.quick import KIND_FIELDS, kind_bonus
 from ..engine.family_parameters import JOKER, RANKS, TWO
-from ..engine.family_quick import KIND_FIELDS, kind_bonus
 from ..engine.rulesets import RuleSet
 from ..store.records import STOCK_OUT, Record
 from ..translation import translate

@@ -10,6 +10,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import Length
 
+from ..engine.canasta.scoring import held_value
 from ..engine.cards import (
     CARDS_PER_PACK,
     SEQUENCE_ORDER,
@@ -18,7 +19,6 @@ from ..engine.cards import (
 from ..engine.entries import POINT_CLASSES
 from ..engine.family_parameters import JOKER
 from ..engine.rulesets import RuleSet
-from ..engine.scoring import held_value
 from ..reference.options import SPECIAL_HAND_NAMES
 from ..shapes.limits import MAX_ITEMS, REASON
 from ..store.models import ENTRY_MODES

@@ -10,8 +10,8 @@ from wtforms import Field
 
 from ..engine.cards import HAND_KEYS, MELD_RANKS, WILD_RANK, sequence_between
 from ..engine.entries import FAMILY_THREE
-from ..engine.family_cards import HIGH_ACE_PLACE, LOW_ACE_PLACE, TWO_PLACE, run_cards
-from ..engine.family_melds import FamilyCanasta
+from ..engine.family.cards import HIGH_ACE_PLACE, LOW_ACE_PLACE, TWO_PLACE, run_cards
+from ..engine.family.melds import FamilyCanasta
 from ..engine.family_parameters import ACE, JOKER, RANKS, SUITS, TWO
 from ..engine.rulesets import RuleSet
 

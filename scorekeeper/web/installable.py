@@ -79,7 +79,7 @@ def _version(package: str, static: str, templates: str) -> str:
     sources = [Path(static) / name for name in KEPT_FILES]
     sources += sorted(Path(package, "translations").glob("*/LC_MESSAGES/messages.mo"))
     sources += sorted(Path(package, "reference").glob("*.py"))
-    sources += sorted(Path(package, "engine").glob("*.py"))  # the reference's numbers come from the rule sets
+    sources += sorted(Path(package, "engine").rglob("*.py"))  # the reference's numbers come from the rule sets
     sources += sorted(Path(templates, "rules").glob("*.html"))
     sources += [Path(templates, name) for name in ("base.html", "offline.html", "sw.js", "_macros.html")]
     for source in sources:

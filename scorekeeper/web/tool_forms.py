@@ -7,8 +7,8 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange
 
+from ..engine.canasta.referee import TOP_CARDS
 from ..engine.cards import MELD_RANKS, SEQUENCE_ORDER
-from ..engine.referee import TOP_CARDS
 from .forms import WholeNumberField, WordChoiceField, choices
 
 #: A score, not a count: a wide box without steppers.

@@ -13,9 +13,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.engine import RuleViolations
-from scorekeeper.engine.family_cards import HIGH_ACE_PLACE, FamilyCard, parse_card, run_cards
-from scorekeeper.engine.family_claims import check_claim, claim_violation
-from scorekeeper.engine.family_melds import FamilyCanasta, FamilyMeldKind, meld_of, meld_violations
+from scorekeeper.engine.family.cards import HIGH_ACE_PLACE, FamilyCard, parse_card, run_cards
+from scorekeeper.engine.family.claims import check_claim, claim_violation
+from scorekeeper.engine.family.melds import FamilyCanasta, FamilyMeldKind, meld_of, meld_violations
 from scorekeeper.engine.family_parameters import BURACO_MELDS, BURAKO_MELDS, BURRACO_MELDS, RANKS, SUITS, FamilyMelds
 
 GAMES = {"burraco": BURRACO_MELDS, "buraco": BURACO_MELDS, "burako": BURAKO_MELDS}

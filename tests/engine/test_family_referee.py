@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine.catalogue import FAMILY_RULESETS, RULESETS
-from scorekeeper.engine.family_referee import (
+from scorekeeper.engine.family.referee import (
     FamilyGoOutQuestion,
     decide_family_go_out,
     decide_family_meld,

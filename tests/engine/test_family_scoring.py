@@ -14,7 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.engine import RuleViolations
-from scorekeeper.engine.family_melds import FamilyMeld, meld_of
+from scorekeeper.engine.family.melds import FamilyMeld, meld_of
+from scorekeeper.engine.family.scoring import FamilySideScore, score_side
 from scorekeeper.engine.family_parameters import (
     BURACO_HAND,
     BURACO_MELDS,
@@ -27,7 +28,6 @@ from scorekeeper.engine.family_parameters import (
     Packet,
     WentOut,
 )
-from scorekeeper.engine.family_scoring import FamilySideScore, score_side
 
 GAMES: dict[str, tuple[FamilyMelds, FamilyHand]] = {
     "burraco": (BURRACO_MELDS, BURRACO_HAND),

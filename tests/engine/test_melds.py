@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import CanastaKind, RuleViolations, can_meld, canasta_kind, meld_value, verify_meld
-from scorekeeper.engine.melds import meld_violations
+from scorekeeper.engine.canasta.melds import meld_violations
 
 from .notation import meld
 

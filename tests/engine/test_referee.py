@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import CanastaCount, RuleViolations
-from scorekeeper.engine.referee import (
+from scorekeeper.engine.canasta.referee import (
     GoOutQuestion,
     PileQuestion,
     can_go_out,

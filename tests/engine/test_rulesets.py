@@ -334,7 +334,7 @@ def test_offered_options_are_known_parameters():
 
 def test_the_engine_imports_only_the_standard_library():
     engine = Path(__file__).resolve().parents[2] / "scorekeeper" / "engine"
-    for path in engine.glob("*.py"):
+    for path in engine.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]

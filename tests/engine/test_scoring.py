@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from scorekeeper.engine import CanastaCount, QuickEntry, SideEntry, score_hand, score_side
-from scorekeeper.engine.scoring import canasta_count_bonus, red_three_value
+from scorekeeper.engine.canasta.scoring import canasta_count_bonus, red_three_value
 
 from .notation import meld, quick, side
 

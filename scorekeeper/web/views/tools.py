@@ -9,16 +9,7 @@ from flask_babel import gettext
 
 from ...engine import RULESETS, CanastaCount, Meld, RuleSet
 from ...engine.answers import Answer
-from ...engine.cards import SEQUENCE_RANK, sequence_between
-from ...engine.family_parameters import Packet
-from ...engine.family_referee import (
-    FamilyGoOutQuestion,
-    decide_family_go_out,
-    decide_family_meld,
-    decide_family_minimum,
-    decide_family_take_pile,
-)
-from ...engine.referee import (
+from ...engine.canasta.referee import (
     GoOutQuestion,
     PileQuestion,
     decide_go_out,
@@ -26,6 +17,15 @@ from ...engine.referee import (
     decide_minimum,
     decide_take_pile,
 )
+from ...engine.cards import SEQUENCE_RANK, sequence_between
+from ...engine.family.referee import (
+    FamilyGoOutQuestion,
+    decide_family_go_out,
+    decide_family_meld,
+    decide_family_minimum,
+    decide_family_take_pile,
+)
+from ...engine.family_parameters import Packet
 from ...reference import rule_topic
 from ...reference.content_play import initial_meld
 from ...reference.options import SPECIAL_HAND_NAMES

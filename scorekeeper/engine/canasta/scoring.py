@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card
-from .entries import CanastaCount, SideEntry
-from .game import Breakdown
+from ..cards import Card
+from ..entries import CanastaCount, SideEntry
+from ..game import Breakdown
+from ..rulesets import Red3NegativeWhen, RedThreeInHand, RuleSet
 from .melds import CanastaKind, MeldFacts, meld_facts
 from .partnership import Unit, member_entry
-from .rulesets import Red3NegativeWhen, RedThreeInHand, RuleSet
 
 
 @dataclass(frozen=True)

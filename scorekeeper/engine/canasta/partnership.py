@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import repeat
 
-from .entries import CanastaCount, Meld, Penalty, QuickEntry, SideEntry
+from ..entries import CanastaCount, Meld, Penalty, QuickEntry, SideEntry
 
 
 @dataclass(frozen=True)

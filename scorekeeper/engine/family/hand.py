@@ -1,7 +1,7 @@
 """The Canasta family's club games (Burraco, Buraco, Burako): a whole hand, every side, and the checks
 that span the sides (who went out, what the packs hold).
 
-Each side is scored by ``family_scoring.score_side`` from its melds read by ``family_melds.meld_of``; a
+Each side is scored by ``scoring.score_side`` from its melds read by ``melds.meld_of``; a
 side given the paper sheet's way (its card points melded, canastas by kind, the points it holds) is
 scored here from those figures by the same parameters (rules/family.md §5).
 """
@@ -12,17 +12,17 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .entries import CanastaCount, CardMeld, SideEntry
-from .errors import RuleViolation, RuleViolations
-from .family_cards import card_violation, parse_card
-from .family_claims import claim_violation
-from .family_melds import FamilyCanasta, FamilyMeld, meld_of, meld_violations
-from .family_parameters import JOKER, RANKS, TWO, FamilyHand, FamilyMelds, Packet, WentOut
-from .family_quick import quick_score
-from .family_scoring import FamilySideScore, score_side
-from .game import Breakdown
-from .i18n import N_
-from .rulesets import RuleSet
+from ..entries import CanastaCount, CardMeld, SideEntry
+from ..errors import RuleViolation, RuleViolations
+from ..family_parameters import JOKER, RANKS, TWO, FamilyHand, FamilyMelds, Packet, WentOut
+from ..game import Breakdown
+from ..i18n import N_
+from ..rulesets import RuleSet
+from .cards import card_violation, parse_card
+from .claims import claim_violation
+from .melds import FamilyCanasta, FamilyMeld, meld_of, meld_violations
+from .quick import quick_score
+from .scoring import FamilySideScore, score_side
 
 #: A side's packet, as an entry may give it.
 PACKETS: tuple[str, ...] = ("taken", "not_taken", "taken_unplayed")

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .answers import Answer
-from .cards import NATURAL_RANKS, Card
+from ..answers import Answer
+from ..cards import NATURAL_RANKS, Card
+from ..entries import CanastaCount, Meld
+from ..errors import RuleViolation, RuleViolations
+from ..game import initial_meld_minimum
+from ..i18n import N_, Msg
+from ..rulesets import RuleSet
 from .deck import CARD_NAMES
-from .entries import CanastaCount, Meld
-from .errors import RuleViolation, RuleViolations
-from .game import initial_meld_minimum
-from .i18n import N_, Msg
 from .melds import CanastaKind, canasta_kind, meld_facts, meld_value, meld_violations
-from .rulesets import RuleSet
 from .scoring import canastas_for_going_out, may_go_out_with
 from .validation import go_out_problem
 

@@ -3,7 +3,7 @@
 A table that counts on paper gives the card points it melded, its canastas by kind and the points it still
 holds (rules/family.md §5); the packet, going out and the closing discard as a detailed entry does. The
 kinds and their bonuses, what going out needs and the packet's penalty are the same named parameters
-``family_scoring`` reads; the points melded must at least hold the cheapest cards the canastas can be made
+``scoring`` reads; the points melded must at least hold the cheapest cards the canastas can be made
 of, by the game's card values.
 """
 
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .entries import CanastaCount, QuickEntry
-from .errors import RuleViolation, RuleViolations
-from .family_melds import FamilyCanasta
-from .family_parameters import ACE, JOKER, RANKS, TWO, FamilyHand, FamilyMelds, Packet, WentOut
-from .family_scoring import FamilySideScore, going_out_violations
-from .i18n import N_
+from ..entries import CanastaCount, QuickEntry
+from ..errors import RuleViolation, RuleViolations
+from ..family_parameters import ACE, JOKER, RANKS, TWO, FamilyHand, FamilyMelds, Packet, WentOut
+from ..i18n import N_
+from .melds import FamilyCanasta
+from .scoring import FamilySideScore, going_out_violations
 
 #: Each kind of the family's canasta, as quick entry counts it (the names of ``CanastaCount``).
 KIND_FIELDS: dict[FamilyCanasta, str] = {
@@ -143,7 +143,7 @@ def quick_score(
 ) -> FamilySideScore:
     """A side's hand from the paper sheet's figures: its card points melded, its canastas by kind and the
     points it holds (``quick.hand_points``, counted minus); raise ``RuleViolations`` with every rule
-    broken. The rest as ``family_scoring.score_side``."""
+    broken. The rest as ``scoring.score_side``."""
     kinds = [kind for kind, count in _counts(quick.canastas) if count > 0]
     problems = _figure_problems(quick, melds_rules)
     problems += going_out_violations(kinds, packet, went_out, closing_discard, hand_rules)

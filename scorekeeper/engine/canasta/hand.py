@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .entries import CanastaCount, SideEntry
-from .errors import RuleViolations
-from .game import Breakdown
+from ..entries import CanastaCount, SideEntry
+from ..errors import RuleViolations
+from ..game import Breakdown
+from ..rulesets import RuleSet
 from .partnership import scoring_units
-from .rulesets import RuleSet
 from .scoring import melded, score_units
 from .validation import hand_violations
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import RuleViolation, RuleViolations
-from .family_parameters import ACE, JOKER, RANKS, SUITS, TWO
-from .i18n import N_
+from ..errors import RuleViolation, RuleViolations
+from ..family_parameters import ACE, JOKER, RANKS, SUITS, TWO
+from ..i18n import N_
 
 #: A run's places: a low ace is 1, the two 2, ..., the king 13 and a high ace 14 (family.md §2 row 7).
 LOW_ACE_PLACE = 1

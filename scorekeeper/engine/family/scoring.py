@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from .errors import RuleViolation, RuleViolations
-from .family_cards import FamilyCard, card_violation, parse_card
-from .family_melds import FamilyCanasta, FamilyMeld
-from .family_parameters import FamilyHand, FamilyMelds, Packet, WentOut
-from .i18n import N_
+from ..errors import RuleViolation, RuleViolations
+from ..family_parameters import FamilyHand, FamilyMelds, Packet, WentOut
+from ..i18n import N_
+from .cards import FamilyCard, card_violation, parse_card
+from .melds import FamilyCanasta, FamilyMeld
 
 #: The canastas without a wild card: the ones a game needing a clean canasta accepts (D21).
 CLEAN_CANASTAS = frozenset({FamilyCanasta.CLEAN, FamilyCanasta.ACE_TO_KING, FamilyCanasta.ACE_TO_ACE})

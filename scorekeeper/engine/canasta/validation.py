@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .cards import NATURAL_RANKS, SEQUENCE_ORDER, Card
+from ..cards import NATURAL_RANKS, SEQUENCE_ORDER, Card
+from ..entries import CanastaCount, SideEntry
+from ..errors import RuleViolation
+from ..i18n import N_, Msg
+from ..rulesets import RedThreeInHand, RuleSet
 from .deck import CARD_NAMES, deck_violations
-from .entries import CanastaCount, SideEntry
-from .errors import RuleViolation
-from .i18n import N_, Msg
 from .partnership import Unit, scoring_units
-from .rulesets import RedThreeInHand, RuleSet
 from .scoring import Melded, canastas_for_going_out, may_go_out_with, melded
 
 

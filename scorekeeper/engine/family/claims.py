@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .errors import RuleViolation, RuleViolations
-from .family_melds import FamilyCanasta, FamilyMeld
-from .i18n import N_, Msg
+from ..errors import RuleViolation, RuleViolations
+from ..i18n import N_, Msg
+from .melds import FamilyCanasta, FamilyMeld
 
 #: What a table may write beside a canasta: its kind, or the bonus of a special one.
 CLAIMS: tuple[str, ...] = ("clean", "dirty", "semi", "500", "1000", "wild")

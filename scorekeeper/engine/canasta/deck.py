@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .cards import CARDS_PER_PACK, NATURAL_RANKS, Card
-from .entries import POINT_CLASSES, SideEntry
-from .errors import RuleViolation
-from .i18n import N_, Msg
-from .rulesets import RuleSet
+from ..cards import CARDS_PER_PACK, NATURAL_RANKS, Card
+from ..entries import POINT_CLASSES, SideEntry
+from ..errors import RuleViolation
+from ..i18n import N_, Msg
+from ..rulesets import RuleSet
 from .scoring import canasta_count
 
 #: How the referee names each card in a sentence.

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .answers import Answer
-from .family_melds import FamilyCanasta, meld_of, meld_violations
-from .family_parameters import FamilyHand, FamilyMelds, Packet, WentOut
-from .family_scoring import going_out_violations
-from .i18n import N_, Msg
-from .rulesets import RuleSet
+from ..answers import Answer
+from ..family_parameters import FamilyHand, FamilyMelds, Packet, WentOut
+from ..i18n import N_, Msg
+from ..rulesets import RuleSet
+from .melds import FamilyCanasta, meld_of, meld_violations
+from .scoring import going_out_violations
 
 #: The card a question stands for when it says the last discard is a wild card (a joker or a two: the
 #: verdict is the same), and when it says it is not; the answer names the wild card as the question did.
@@ -48,7 +48,7 @@ class FamilyGoOutQuestion:
 def decide_family_go_out(question: FamilyGoOutQuestion, ruleset: RuleSet) -> Answer:
     """May we go out? The packet taken and played [EBCH][IU][ACA3], a canasta of the kind the game asks
     (any, clean, none) [EBCH][EB31][PTW], a discard where the game asks one and never a wild one where it
-    forbids it [EB31] (``family_scoring.going_out_violations``)."""
+    forbids it [EB31] (``scoring.going_out_violations``)."""
     _, hand = _family(ruleset)
     kinds = [FamilyCanasta.CLEAN] * min(question.clean_canastas, 1)
     kinds += [FamilyCanasta.DIRTY] * min(question.other_canastas, 1)

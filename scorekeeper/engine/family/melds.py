@@ -1,6 +1,6 @@
 """The Canasta family's melds (Burraco, Buraco, Burako): legality, card points and the canasta they make.
 
-A meld is its cards in rank-and-suit notation (family_cards.py); a run is entered low to high with its
+A meld is its cards in rank-and-suit notation (cards.py); a run is entered low to high with its
 wild card in the place it stands for. The games differ only in the named parameters of ``FamilyMelds``
 (rules/family.md §2, §3 and §4; source keys in brackets are family.md's §1).
 """
@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .errors import RuleViolation, RuleViolations
-from .family_cards import HIGH_ACE_PLACE, LOW_ACE_PLACE, TWO_PLACE, FamilyCard, card_violation, parse_card, run_places
-from .family_parameters import ACE, TWO, FamilyMelds
-from .i18n import N_
+from ..errors import RuleViolation, RuleViolations
+from ..family_parameters import ACE, TWO, FamilyMelds
+from ..i18n import N_
+from .cards import HIGH_ACE_PLACE, LOW_ACE_PLACE, TWO_PLACE, FamilyCard, card_violation, parse_card, run_places
 
 
 class FamilyMeldKind(StrEnum):

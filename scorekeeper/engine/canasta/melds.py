@@ -7,11 +7,11 @@ from enum import StrEnum
 from itertools import pairwise
 from typing import Protocol
 
-from .cards import SEQUENCE_ORDER, Card
-from .entries import Meld
-from .errors import RuleViolation, RuleViolations
-from .i18n import N_
-from .rulesets import RuleSet
+from ..cards import SEQUENCE_ORDER, Card
+from ..entries import Meld
+from ..errors import RuleViolation, RuleViolations
+from ..i18n import N_
+from ..rulesets import RuleSet
 
 
 class CanastaKind(StrEnum):
