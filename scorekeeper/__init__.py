@@ -194,6 +194,7 @@ def register_template_globals(app: Flask) -> None:
     """What every template (and every macro it imports) may use besides Flask's own: set once."""
     from flask_babel import get_locale
 
+    from .tournament import rounded
     from .translation import short_time
     from .web.display import current_display
     from .web.installable import asset
@@ -228,6 +229,7 @@ def register_template_globals(app: Flask) -> None:
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["points"] = points
     app.jinja_env.filters["one_decimal"] = one_decimal
+    app.jinja_env.filters["rounded"] = rounded
     app.jinja_env.filters["short_time"] = short_time
 
 

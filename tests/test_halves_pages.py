@@ -305,3 +305,54 @@ def test_two_phones_of_one_side_see_each_half_named_by_who_sent_it_and_when(
         db.session.commit()
     unnamed = page_text(send(luis, table["us"], {**OURS, "sent_by": "Luis"}, key="luis2"))
     assert unsigned in unnamed
+
+
+# Issue 47: "Who is sending?" is asked at the top of the half form, before any count, once per phone; the half
+# sent is then named by its sender where the side sees it.
+
+
+def test_who_is_sending_is_the_first_field_of_the_half_form_before_any_count(client, table):
+    form = client.get(f"/s/{table['us']}/hands/1").get_data(as_text=True)
+    typed = re.findall(r'<(?:input|select|textarea)(?![^>]*type="hidden")[^>]*name="([^"]+)"', form)
+    assert typed[:2] == ["sent_by", "sent_by"]  # Ana, Luis: then "did your side go out", then the counts
+    assert form.index("Who is sending?") < form.index("Did your side go out?") < form.index('name="s0_red3"')
+    assert "this phone remembers it for the next hands" in page_text(client.get(f"/s/{table['us']}/hands/1"))
+
+
+def test_who_is_sending_is_asked_once_per_phone_then_shown_with_a_way_to_change_it(app, client, table):
+    first = client.get(f"/s/{table['us']}/hands/1").get_data(as_text=True)
+    assert '<fieldset class="sender" id="sender">' in first
+    assert send(client, table["us"], {**OURS, "sent_by": "Luis"}).status_code == 302
+    send(client, table["them"], THEIRS)
+    again = client.get(f"/s/{table['us']}/hands/2").get_data(as_text=True)
+    assert '<fieldset class="sender"' not in again  # not asked again on this phone
+    shown = re.search(r'<details class="sender" id="sender">\s*<summary>(.*?)</summary>', again, re.S)
+    assert shown, again
+    assert " ".join(re.sub(r"<[^>]+>", " ", shown.group(1)).split()) == "Luis is sending Change"
+    assert re.findall(r'name="sent_by" value="([^"]*)" checked', again) == ["Luis"]  # sent as Luis unless changed
+    assert again.index('id="sender"') < again.index('name="out"')
+    other_phone = app.test_client()
+    assert '<fieldset class="sender" id="sender">' in other_phone.get(f"/s/{table['us']}/hands/2").get_data(
+        as_text=True
+    )
+    assert send(client, table["us"], {**OURS, "sent_by": "Ana"}, number=2).status_code == 302  # changed: Ana now
+    with app.app_context():
+        assert db.session.scalars(db.select(HandHalf.sent_by).where(HandHalf.hand_number == 2)).all() == ["Ana"]
+    assert "Ana is sending" in page_text(client.get(f"/s/{table['us']}/hands/2"))
+
+
+def test_the_half_sent_is_named_by_its_sender_on_the_sides_page(client, table):
+    client.set_cookie("tz", "Europe/Madrid")
+    assert send(client, table["us"], {**OURS, "sent_by": "Luis"}).status_code == 302
+    mine = page_text(client.get(f"/s/{table['us']}"))
+    assert "Your half is in: +665" in mine
+    assert re.search(r"The half Luis sent at \d{1,2}:\d{2}", mine)
+
+
+def test_a_refused_half_comes_back_with_who_was_sending_it(app, table):
+    phone = app.test_client()  # a phone that never sent a half: it is asked
+    refused = send(phone, table["us"], {**OURS, "s0_m_K_n": "x", "sent_by": "Luis"})
+    assert refused.status_code == 303
+    again = phone.get(refused.headers["Location"])
+    assert again.status_code == 400
+    assert re.findall(r'name="sent_by" value="([^"]*)" checked', again.get_data(as_text=True)) == ["Luis"]

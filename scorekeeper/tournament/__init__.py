@@ -17,6 +17,7 @@ from .movements import (
     round_robin,
 )
 from .points import BURRACO_3_HANDS, BURRACO_4_HANDS, MatchPoints, StepTable, VictoryScale
+from .rounding import rounded
 from .score_sheet import SheetLine, Worth, sheet_lines
 from .season import NightResult, SeasonLine, season
 from .settings import (
@@ -92,6 +93,7 @@ __all__ = [
     "mitchell_lines",
     "round_length_bound",
     "round_robin",
+    "rounded",
     "season",
     "sheet_lines",
     "standings",

@@ -19,6 +19,8 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .rounding import rounded
+
 #: Where every member starts unless the club gives a starting grade.
 START = 50.0
 #: How far a result moves a grade: K × (share − expected).
@@ -89,7 +91,7 @@ def expected_share(ours: float, theirs: float) -> float:
 
 def card(grade: float) -> str:
     """The playing card of a grade (read to one decimal, as it is shown): 2 under 39, …, Ace from 61."""
-    shown = round(grade, 1)
+    shown = rounded(grade, 1)
     if shown < LOWEST_BOUND:
         return CARDS[0]
     step = int((shown - LOWEST_BOUND) // CARD_STEP) + 1
@@ -111,7 +113,7 @@ def handicap(grades_of_pair: Sequence[float], h: float = H_DEFAULT) -> float:
 
 def ace_suit(grade: float) -> str | None:
     """The suit of an Ace grade (None below the Ace)."""
-    shown = round(grade, 1)
+    shown = rounded(grade, 1)
     return next((suit for suit, least in ACE_SUITS if shown >= least), None)
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from .rounding import rounded
+
 #: Victory points shared at a table.
 TOTAL = 20.0
 
@@ -59,8 +61,8 @@ class VictoryScale:
         """Our victory points and theirs, for a table ending ``ours`` to ``theirs``."""
         difference = abs(ours - theirs)
         winner = min(TOTAL, 10 * (1 + (1 - math.pow(R, difference / self.decisive)) / (1 - R)))
-        winner = round(winner, 2)
-        loser = round(TOTAL - winner, 2)
+        winner = rounded(winner, 2)
+        loser = rounded(TOTAL - winner, 2)
         return (winner, loser) if ours >= theirs else (loser, winner)
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
+from .rounding import rounded
+
 
 @dataclass(frozen=True)
 class NightResult:
@@ -46,7 +48,7 @@ def season(results: Sequence[NightResult], best_of: int | None = None) -> list[S
     for who, nights in mine.items():
         counted = sorted((r.points for r in nights), reverse=True)[: best_of or len(nights)]
         unranked.append(
-            SeasonLine(0, who, nights[-1].name, round(sum(counted), 2), len(nights), len(counted),
+            SeasonLine(0, who, nights[-1].name, rounded(sum(counted), 2), len(nights), len(counted),
                        min(r.place for r in nights), shared=False)
         )  # fmt: skip
 

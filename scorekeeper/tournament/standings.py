@@ -7,6 +7,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .rounding import rounded
+
 
 class TieBreak(StrEnum):
     """What ranks pairs, in the order a night chooses."""
@@ -65,7 +67,7 @@ def standings(
         mine[result.pair].append(result)
     extra = handicaps or {}
     points = {
-        pair: round(sum(r.points for r in kept) + extra.get(pair, 0.0) * len(kept), 2) for pair, kept in mine.items()
+        pair: rounded(sum(r.points for r in kept) + extra.get(pair, 0.0) * len(kept), 2) for pair, kept in mine.items()
     }
     difference = {pair: sum(r.ours - r.theirs for r in kept) for pair, kept in mine.items()}
     total = {pair: sum(r.ours for r in kept) for pair, kept in mine.items()}
@@ -79,7 +81,7 @@ def standings(
             return lambda pair: total[pair]
         tied = set(group)
         among = {pair: sum(r.points for r in mine[pair] if r.opponent in tied) for pair in group}
-        return lambda pair: round(among[pair], 2)
+        return lambda pair: rounded(among[pair], 2)
 
     # Each criterion in turn splits every run of pairs still tied, best first (a loop, not a recursion).
     runs: list[list[int]] = [list(pairs)]

@@ -17,6 +17,7 @@ from babel.support import NullTranslations
 from flask import has_request_context, request
 
 from ..engine.i18n import Msg
+from ..tournament import rounded
 
 CATALOGUE = "scorekeeper.catalogue"
 
@@ -112,8 +113,8 @@ class Number:
 
     def __str__(self) -> str:
         if not has_request_context():  # a use case's message read outside a request (a script, a test): English
-            return str(babel.numbers.format_decimal(self.value, format="0.##", locale="en"))
-        return str(flask_babel.format_decimal(self.value, format="0.##"))
+            return str(babel.numbers.format_decimal(rounded(self.value, 2), format="0.##", locale="en"))
+        return str(flask_babel.format_decimal(rounded(self.value, 2), format="0.##"))
 
 
 def _(message: str, **values: Any) -> str:

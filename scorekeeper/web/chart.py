@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..engine.game import minimum_bands
 from ..engine.rulesets import MatchMode
 from ..services import Sheet
+from ..tournament import rounded
 
 WIDTH, HEIGHT = 360, 210
 LEFT, RIGHT, TOP, BOTTOM = 44, 34, 10, 24  # room for the totals, the minimums, the hand numbers
@@ -165,7 +166,7 @@ def chart_of_grades(name: str, start: float, after_each_night: Sequence[float]) 
     (None before the first). Along the bottom, the nights."""
     if not after_each_night:
         return None
-    values = tuple(round(value, 1) for value in (start, *after_each_night))
+    values = tuple(rounded(value, 1) for value in (start, *after_each_night))
     smallest, largest = min(values), max(values)
 
     def span(step: int) -> tuple[int, int]:

@@ -19,7 +19,7 @@ from ..engine.errors import RuleViolations
 from ..engine.family.cards import HIGH_ACE_PLACE, LOW_ACE_PLACE, place_rank
 from ..engine.family.melds import FamilyCanasta, FamilyMeldKind, meld_of
 from ..engine.family.quick import KIND_FIELDS, kind_bonus
-from ..engine.family_parameters import JOKER, RANKS, TWO
+from ..engine.family_parameters import JOKER, RANKS, SUITS, TWO
 from ..engine.rulesets import RuleSet
 from ..store.records import STOCK_OUT, Record
 from ..translation import translate
@@ -40,6 +40,12 @@ NO_DISCARD = "n"
 #: The longest card a closing discard is written as ("10H"), with room for spaces.
 DISCARD_LENGTH = 6
 SUIT_SYMBOLS = (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"))
+#: A run's boxes holding what their lists do not offer, each named.
+NOT_A_SUIT = lazy_gettext("A run's suit is one of ♠ ♥ ♦ ♣.")
+NOT_A_LOW = lazy_gettext("A run's lowest card is a rank from its list: A, 2 to 10, J, Q or K.")
+NOT_A_HIGH = lazy_gettext("A run's highest card is a rank from its list: 2 to 10, J, Q, K or A.")
+NOT_A_PLACE = lazy_gettext("A run's wild card stands for a rank from its list: A, 2 to 10, J, Q or K.")
+NOT_A_WILD = lazy_gettext("A run's wild card is a joker or a two.")
 
 
 def packet_choices() -> list[Any]:
@@ -74,13 +80,19 @@ def add_side_fields(form_class: type, ruleset: RuleSet, p: str) -> None:
         # one tap a suit; a suit alone, without the run's ends, is no run (a chip tapped by mistake)
         suit = RadioField(lazy_gettext("Suit"), choices=suits, default="", validate_choice=False)
         setattr(form_class, f"{p}r{r}_suit", suit)
-        setattr(form_class, f"{p}r{r}_low", SelectField(lazy_gettext("From"), choices=lows, default=""))
-        setattr(form_class, f"{p}r{r}_high", SelectField(lazy_gettext("To"), choices=highs, default=""))
-        at = SelectField(lazy_gettext("Wild two as"), choices=places, default="")
+        # a value the list does not offer (a page tampered with) is refused at its box, naming it
+        low = SelectField(lazy_gettext("From"), choices=lows, default="", invalid_choice_message=NOT_A_LOW)
+        setattr(form_class, f"{p}r{r}_low", low)
+        high = SelectField(lazy_gettext("To"), choices=highs, default="", invalid_choice_message=NOT_A_HIGH)
+        setattr(form_class, f"{p}r{r}_high", high)
+        at = SelectField(lazy_gettext("Wild two as"), choices=places, default="", invalid_choice_message=NOT_A_PLACE)
         setattr(form_class, f"{p}r{r}_at", at)
         if ruleset.family_melds.jokers:
             wilds = choices([(JOKER, lazy_gettext("Joker")), (TWO, lazy_gettext("Two"))])
-            setattr(form_class, f"{p}r{r}_wild", SelectField(lazy_gettext("Wild card"), choices=wilds, default=JOKER))
+            wild = SelectField(
+                lazy_gettext("Wild card"), choices=wilds, default=JOKER, invalid_choice_message=NOT_A_WILD
+            )
+            setattr(form_class, f"{p}r{r}_wild", wild)
     # required, but checked by the form itself: a half leaves the other sides' packets unsaid
     setattr(
         form_class,
@@ -176,9 +188,12 @@ def check_side(side: SideFields, ruleset: RuleSet) -> bool:
 
 
 def run_problem(run: RunRow) -> str | None:
-    """What keeps a run row from being written as cards, in the reader's language (None: nothing)."""
-    if not run.typed:
+    """What keeps a run row from being written as cards, in the reader's language (None: nothing; nor when a
+    box of it holds what its list does not offer: that box says so)."""
+    if not run.typed or any(box.errors for box in (run.low, run.high, run.at, run.wild) if box is not None):
         return None
+    if run.suit.data and run.suit.data not in SUITS:
+        return str(NOT_A_SUIT)
     span = run.span()
     if span is None:
         return str(gettext("A run needs its suit, its lowest card and its highest card."))

@@ -26,6 +26,7 @@ from ..engine.options import configure, offered_options, option_value
 from ..engine.rulesets import MatchMode, RuleSet
 from ..reference.options import CHOICE_TEXT, OPTION_CHOICES, OPTION_TEXT
 from ..shapes.limits import LARGEST, NOTE, PLAYER_NAME, SIDE_NAME, text_problem
+from ..tournament import rounded
 from ..translation import render
 from .display import SIZES, THEME_NAMES, THEMES, Display
 
@@ -138,7 +139,7 @@ class DecimalNumberField(Field):
     def _value(self) -> str:
         if self.raw_data:
             return str(self.raw_data[0])  # exactly what was typed
-        return "" if self.data is None else str(format_decimal(self.data, format="0.##"))
+        return "" if self.data is None else str(format_decimal(rounded(self.data, 2), format="0.##"))
 
 
 class CountChoiceField(RadioField):

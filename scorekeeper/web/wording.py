@@ -14,6 +14,7 @@ from ..engine.i18n import N_
 from ..engine.rulesets import RuleSet
 from ..reference.options import CHOICE_TEXT, OPTION_TEXT
 from ..services import LogLine, Sheet
+from ..tournament import rounded
 from ..translation import _, clock_time, duration, ngettext, short_time, translate
 
 #: Options the sheet already shows (the table, how the game ends), not repeated among the house rules.
@@ -36,13 +37,13 @@ FAMILY_CLOSING = N_("Closing")
 
 def points(value: float) -> str:
     """Victory points, a grade, a share: to two decimals at most, in the reader's way (52,36 in Spanish, 52.36
-    in English); no grouping, as a score sheet writes its numbers."""
-    return str(format_decimal(value, format="0.##"))
+    in English); no grouping, as a score sheet writes its numbers; a half rounded up, as a person does."""
+    return str(format_decimal(rounded(value, 2), format="0.##"))
 
 
 def one_decimal(value: float) -> str:
-    """A grade: always one decimal, the reader's way (57,8 in Spanish)."""
-    return str(format_decimal(value, format="0.0"))
+    """A grade: always one decimal, the reader's way (57,8 in Spanish); a half rounded up, as a person does."""
+    return str(format_decimal(rounded(value, 1), format="0.0"))
 
 
 def signed(value: int) -> str:

@@ -46,9 +46,11 @@ def test_both_sides_count_at_once_and_a_disputed_half_is_fixed_and_agreed(
     us, them, follower = phone(browser, us_link), phone(browser, them_link), phone(browser, sheet_link)
     expect(follower.locator(".halves-status")).to_contain_text("counting…")
 
-    # Both open their half at once and type at the same time.
+    # Both open their half at once and type at the same time; Us's phone says first who is sending.
     us.get_by_role("link", name="Count our half of hand 1").tap()
     them.get_by_role("link", name="Count our half of hand 1").tap()
+    expect(us.locator("form.half-form fieldset").first).to_contain_text("Who is sending?")  # before any count
+    us.locator("#sender label.chip", has_text="Luis").tap()
     add_meld(us, 0, "K", 7)
     add_meld(them, 1, "A", 7)
     red_threes(us, 0, 3)  # a mistake: Us laid down two
@@ -58,6 +60,7 @@ def test_both_sides_count_at_once_and_a_disputed_half_is_fixed_and_agreed(
     expect(them.locator("#live-total")).to_contain_text("+760")
     no_sideways_scroll(us)
     send(us)
+    expect(us.locator("#sent-by")).to_contain_text("The half Luis sent at")
     expect(them.locator("#status")).to_contain_text("✓ done", timeout=2500)  # Them's form sees Us is done
     send(them)
     sent_at = time.monotonic()
@@ -75,6 +78,7 @@ def test_both_sides_count_at_once_and_a_disputed_half_is_fixed_and_agreed(
     no_sideways_scroll(us)
     us.get_by_role("link", name="Fix our half").tap()
     expect(us.locator("#reopened-note")).to_contain_text("two red threes, not three")
+    expect(us.locator("details.sender > summary")).to_contain_text("Luis is sending")  # not asked again
     red_threes(us, 0, 2)
     send(us)
     expect(them.locator("#judge-1")).to_contain_text("+770", timeout=2500)

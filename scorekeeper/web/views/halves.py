@@ -30,8 +30,9 @@ from . import page_cache
 from .conditional import unchanged, version_tag
 from .games import Page, bp
 from .hands import REFUSED, game_hand_form, keep_refused, kept_refusal
-from .memory import keep_on_phone, remember_viewed
+from .memory import remember_viewed
 from .problems import problems_by_field, rule_problems, shape_errors
+from .senders import remember_sender, remembered_sender, sender_of, sender_question
 
 
 def side_or_404(token: str) -> services.SideLink:
@@ -87,6 +88,7 @@ def _side_context(game: Game, side: int, tag: str) -> dict[str, Any]:
         "pending": pending,
         "mine": mine,
         "mine_result": _result_of(game, side, mine, pending.number) if mine is not None and pending else None,
+        "mine_sent": half_sent(mine.sent_by, mine.sent_at) if mine is not None and mine.sent_at else None,
         "pending_problems": rule_problems(game, list(pending.problems), editable=False) if pending is not None else [],
         "to_judge": to_judge,
         "reopened": reopened,
@@ -127,12 +129,12 @@ def half(side_token: str, number: int) -> Page:
         return _half_form(game, sheet, halves, side, number, side_token)
     form = game_hand_form(game, sheet, typed, only_side=side)
     if typed is not None:
-        return _refused_again(game, sheet, form, side, number)
+        return _refused_again(game, sheet, form, side, number, typed.get("sent_by"))
     if not form.validate_on_submit():
         return _half_refused(game, sheet, form, side, number, status=400)
     record, where = form.to_record()
     key = form.save_key.data or ""
-    sender = _sender(game, side, request.form.get("sent_by"))
+    sender = sender_of(game, side, request.form.get("sent_by"))
     try:
         services.send_half(
             game,
@@ -172,9 +174,7 @@ def half(side_token: str, number: int) -> Page:
         )
         return _render_half(game, sheet, form, side, number, status=503)
     session.pop(REFUSED, None)
-    return _remember_sender(
-        redirect(url_for("games.side_page", side_token=side_token, sent=number) + "#status"), sender
-    )
+    return remember_sender(redirect(url_for("games.side_page", side_token=side_token, sent=number) + "#status"), sender)
 
 
 def _half_form(
@@ -185,7 +185,7 @@ def _half_form(
     phone's CSRF token and the form's one-time save key: it is rendered once and kept, as the blank hand
     form is, and each answer puts those two in."""
     stamp = services.game_stamp(game.public_id, editable=False)  # its version, and its night's clock
-    sender = _sender(game, side, request.cookies.get(SENDER_COOKIE))
+    sender = remembered_sender(game, side)
     view = f"half-{number}-{sender or ''}"
     key = f"{side_token}:{version_tag(stamp.shown if stamp is not None else 2 * game.version, view)}"
     page = page_cache.halves.get(key)
@@ -294,7 +294,7 @@ def keep(side_token: str, number: int) -> Response:
     if kept is None:
         return _back(side_token, stale=True)
     try:
-        sender = _sender(link.game, link.side, request.cookies.get(SENDER_COOKIE))
+        sender = remembered_sender(link.game, link.side)
         services.send_half(
             link.game, link.side, number, kept.entry, kept.partners, kept.version, token=side_token, sent_by=sender
         )
@@ -381,27 +381,6 @@ def _conflict(game: Game, side: int, conflict: services.Conflict, sender: str | 
     }
 
 
-#: Who of the side sends the halves from this phone (a player's name), preselected on the next half form.
-SENDER_COOKIE = "sender"
-SENDER_COOKIE_AGE = 2 * 365 * 24 * 3600
-
-
-def _sender(game: Game, side: int, named: str | None) -> str | None:
-    """The player of the side sending a half: the one named (among the side's players), the side's only
-    player, or None (not said)."""
-    players = services.side_players(game, side)
-    if len(players) == 1:
-        return players[0]
-    return named if named in players else None
-
-
-def _remember_sender(response: Response, sender: str | None) -> Response:
-    """This phone says who sends next time too (its half form preselects them)."""
-    if sender is not None:
-        keep_on_phone(response, SENDER_COOKIE, sender, SENDER_COOKIE_AGE)
-    return response
-
-
 def _closed_sentence(number: int) -> str:
     return str(
         gettext(
@@ -430,18 +409,20 @@ def _half_refused(
     return keep_refused() or _render_half(game, sheet, form, side, number, violations, where, status=status)
 
 
-def _refused_again(game: Game, sheet: services.Sheet, form: HandForm, side: int, number: int) -> Page:
-    """A refused half checked again as the game stands now (nothing is sent by this)."""
+def _refused_again(
+    game: Game, sheet: services.Sheet, form: HandForm, side: int, number: int, sender: str | None
+) -> Page:
+    """A refused half checked again as the game stands now, with who was sending it (nothing is sent by this)."""
     if not form.validate():
-        return _render_half(game, sheet, form, side, number, status=400)
+        return _render_half(game, sheet, form, side, number, status=400, named=sender)
     record, where = form.to_record()
     try:
         services.half_result(game, side, half_of(record, side), record["partners"], number)
     except RuleViolations as refused:
         mine = services.own_problems(refused.violations, side)
         if mine:
-            return _render_half(game, sheet, form, side, number, mine, where, status=422)
-    return _render_half(game, sheet, form, side, number)
+            return _render_half(game, sheet, form, side, number, mine, where, status=422, named=sender)
+    return _render_half(game, sheet, form, side, number, named=sender)
 
 
 def _render_half(
@@ -454,7 +435,10 @@ def _render_half(
     where: dict[tuple[int, str], str] | None = None,
     status: int = 200,
     conflict: dict[str, Any] | None = None,
+    named: str | None = None,
 ) -> tuple[str, int]:
+    """The half form (``named``: who was sending a refused half, shown again; else the request's answer, or this
+    phone's from before)."""
     problems, by_field = problems_by_field(game, violations or [], where, editable=False)
     context = _side_context(game, side, "")
     agreement = context["halves"].hands.get(number) if context["halves"] is not None else None
@@ -466,8 +450,7 @@ def _render_half(
         by_field=by_field,
         conflict=conflict,
         reopened=agreement.reopened(side) if agreement is not None else None,
-        senders=services.side_players(game, side),
-        sender=_sender(game, side, request.form.get("sent_by") or request.cookies.get(SENDER_COOKIE)),
+        asking=sender_question(game, side, named or request.form.get("sent_by")),
     )
     body = render_template("games/half.html", **context)
     return body, status

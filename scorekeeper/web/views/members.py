@@ -10,6 +10,7 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...services import clubs, grades, members
 from ...store.nights import Club, Night
+from ...tournament import rounded
 from ...translation import render
 from ..chart import chart_of_grades
 from ..night_forms import MemberForm, MembersFileForm
@@ -135,9 +136,9 @@ def export_grades_csv(token: str) -> Response:
         [
             row.member.name,
             row.member.number,
-            round(row.starting, 1),
-            *(round(value, 1) for value in row.after_each_night),
-            round(row.grade.value, 1),
+            rounded(row.starting, 1),
+            *(rounded(value, 1) for value in row.after_each_night),
+            rounded(row.grade.value, 1),
             row.grade.card,
             row.grade.results,
         ]
@@ -159,9 +160,9 @@ def export_grades_json(token: str) -> Response:
                 {
                     "name": row.member.name,
                     "number": row.member.number,
-                    "starting_grade": round(row.starting, 2),
-                    "after_each_night": [round(value, 2) for value in row.after_each_night],
-                    "grade": round(row.grade.value, 2),
+                    "starting_grade": rounded(row.starting, 2),
+                    "after_each_night": [rounded(value, 2) for value in row.after_each_night],
+                    "grade": rounded(row.grade.value, 2),
                     "card": row.grade.card,
                     "suit": row.grade.suit,
                     "graded_tables": row.grade.results,

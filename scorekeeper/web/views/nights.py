@@ -30,6 +30,7 @@ from ...services.night_results import (
 from ...services.table_waits import round_waits
 from ...shapes.limits import is_token
 from ...store.nights import Night, NightPair, NightRound
+from ...tournament import rounded
 from ...translation import render, translate
 from ..forms import NewGameForm, new_game_form
 from ..limiting import door_wait, new_games
@@ -373,7 +374,7 @@ def night_results(public_id: str, kind: str) -> Response:
             line.difference,
             line.total,
         ]
-        + ([round(graded.handicaps.get(line.pair, 0.0), 2)] if handicapped is not None and graded else [])
+        + ([rounded(graded.handicaps.get(line.pair, 0.0), 2)] if handicapped is not None and graded else [])
         for line in (handicapped if handicapped is not None else shown["standings"])
     ]
     return csv_download(rows, f"night-{night.public_id}.csv")
@@ -404,9 +405,9 @@ def _graded(graded: grades.NightGrades | None, pair: int) -> dict[str, float | N
         return {}
     expected, made = graded.shares.get(pair, (None, None))
     return {
-        "expected": None if expected is None else round(expected, 1),
-        "made": None if made is None else round(made, 1),
-        "handicap": round(graded.handicaps[pair], 2) if pair in graded.handicaps else None,
+        "expected": None if expected is None else rounded(expected, 1),
+        "made": None if made is None else rounded(made, 1),
+        "handicap": rounded(graded.handicaps[pair], 2) if pair in graded.handicaps else None,
     }
 
 
