@@ -1,4 +1,5 @@
-"""Rate limits per client address: scripts meet a 429, a real table never does."""
+"""Rate limits per client address, per game, side or night, and per night's door: scripts meet a 429, a
+real table never does (a club's tables and board behind one address: tests/test_room_limits.py)."""
 
 from __future__ import annotations
 
@@ -68,8 +69,8 @@ def test_wrong_links_from_one_address_meet_a_429(limited):
     assert api.is_json
 
 
-def test_hand_saves_past_their_limit_meet_a_429(limited):
-    limited.config["RATE_LIMIT_HAND_SAVES"] = "3 per minute"
+def test_hand_saves_under_one_token_past_their_limit_meet_a_429(limited):
+    limited.config["RATE_LIMIT_TOKEN_WRITES"] = "3 per minute"
     client = limited.test_client()
     game = client.post("/api/v1/games", json=TABLE).get_json()
     headers = {"X-Edit-Token": game["edit_token"]}
@@ -81,6 +82,24 @@ def test_hand_saves_past_their_limit_meet_a_429(limited):
         for n in range(4)
     ]
     assert statuses == [201, 201, 201, 429]
+
+
+def test_hand_saves_without_a_good_token_are_counted_per_address(limited):
+    """No token, or one that is not the game's: nothing is written, and the address's RATE_LIMIT_HAND_SAVES
+    counts it (wrong ones count as wrong links too); past it, 429 for that address only."""
+    limited.config["RATE_LIMIT_HAND_SAVES"] = "3 per minute"
+    client = limited.test_client()
+    game = client.post("/api/v1/games", json=TABLE).get_json()
+    hand = {"expected_hands": 0, "sides": [{"melds": [{"rank": "K", "naturals": 7}]}, {}]}
+    sent = [
+        client.post(f"/api/v1/games/{game['id']}/hands", json=hand, headers=headers).status_code
+        for headers in ({}, {"X-Edit-Token": "wrong"}, {}, {})
+    ]
+    assert sent == [401, 403, 401, 429]
+    other = {"REMOTE_ADDR": "192.0.2.7"}
+    assert client.post(f"/api/v1/games/{game['id']}/hands", json=hand, environ_base=other).status_code == 401
+    token = {"X-Edit-Token": game["edit_token"]}
+    assert client.post(f"/api/v1/games/{game['id']}/hands", json=hand, headers=token).status_code == 201
 
 
 def test_a_real_tables_evening_never_meets_a_limit(limited):
@@ -207,9 +226,9 @@ NIGHT = {
 }
 
 
-def night_door(client) -> tuple[str, str]:
+def night_door(client, settings: dict[str, str] = NIGHT) -> tuple[str, str]:
     """A new night's board and the door's link (from its QR code)."""
-    board = client.post("/nights/new", data=NIGHT).headers["Location"]
+    board = client.post("/nights/new", data=settings).headers["Location"]
     door = re.search(r"/night/[\w-]+/join/[\w-]+", client.get(board).get_data(as_text=True)).group(0)
     return board, door
 
