@@ -1,7 +1,6 @@
 """Rate limits. A write under a token found good (a game's edit token, a side's, a night's director's) is
 counted per game, side or night; a write that names no good token, game creation and wrong links or tokens
-are counted per client address; pairs joining a club night at its door per address, and per night from
-every address.
+are counted per client address; pairs joining a club night at its door per night.
 
 The numbers live in the config (RATE_LIMIT_*): a real table, or a whole club behind one address (its
 router, or the proxy in front of a hosted server), never meets them; a script creating games, guessing
@@ -35,8 +34,7 @@ TOKEN_WRITES = "token-writes"
 UNKNOWN_WRITES = "unknown-token-writes"
 #: What ``g`` says of a limited write: no token found good yet, or its token counted.
 OPEN, COUNTED = "open", "counted"
-#: The counts of a night's door: by address, and by night.
-DOOR = "night-door"
+#: The count of a night's door: by night (its address carries the night and the door's key).
 DOOR_NIGHT = "night-door-night"
 
 
@@ -158,25 +156,13 @@ def _key() -> tuple[str, str]:
 
 
 def door_wait(night_id: int) -> int | None:
-    """Count one pair's form sent at night ``night_id``'s door against RATE_LIMIT_DOOR (this address) and,
-    when within it, RATE_LIMIT_DOOR_NIGHT (the night, from every address): the seconds to wait when past
-    either, else None. An address past its own limit spends nothing of the night's, so one phone's script
-    does not shut the door on the others. Limits turned off, or a store that cannot answer, never shut it."""
-    if not limiter.enabled:
-        return None
-    for setting, key in (
-        ("RATE_LIMIT_DOOR", (DOOR, get_remote_address())),
-        ("RATE_LIMIT_DOOR_NIGHT", (DOOR_NIGHT, str(night_id))),
-    ):
-        items = parse_many(str(current_app.config[setting]))
-        try:
-            within = all([limiter.limiter.hit(item, *key) for item in items])  # noqa: C419  (every window counts it)
-        except Exception:
-            current_app.logger.warning("the rate-limit store did not answer", exc_info=True)
-            return None
-        if not within:
-            return _retry_after(items, key)
-    return None
+    """Count one pair's form sent at night ``night_id``'s door against RATE_LIMIT_DOOR_NIGHT, from every address
+    (a club arriving at once comes from one): the seconds to wait when past it, else None. The door's address
+    carries the night and its key, found good before this is counted: a wrong key is a wrong link
+    (``guard_links``). Limits turned off, or a store that cannot answer, never shut it."""
+    items = parse_many(str(current_app.config["RATE_LIMIT_DOOR_NIGHT"]))
+    key = (DOOR_NIGHT, str(night_id))
+    return None if _spend(items, key) else _retry_after(items, key)
 
 
 def too_many(items: list[RateLimitItem] | None = None, key: tuple[str, str] | None = None) -> Response:

@@ -425,7 +425,7 @@ def _number(points: float) -> int | float:
 @bp.route("/night/<public_id>/join/<secret:door>", methods=["GET", "POST"])
 def join_night(public_id: str, door: str) -> Page:
     """A pair adds itself at the door, from the door's QR code (the public link alone does not lead here);
-    a door sent too many forms, from one address or for one night, answers 429 with the form as typed."""
+    a door sent too many forms for its night, from any address, answers 429 with the form as typed."""
     night = nights.find_by_door(public_id, door)
     if night is None:
         abort(404)
