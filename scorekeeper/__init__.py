@@ -130,7 +130,7 @@ class LastingSessions(SecureCookieSessionInterface):
 
 
 def register_limits(app: Flask) -> None:
-    """Rate limits per client address (limiting.py), counted where every worker and server sees the
+    """Rate limits (limiting.py), counted where every worker and server sees the
     counts (rate_store.py); behind a proxy, the address it forwards."""
     from .store.rate_counts import counts_url
     from .web import limiting

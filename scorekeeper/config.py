@@ -24,19 +24,24 @@ class Config:
     #: The languages the app speaks, each with a complete catalogue (tests/test_catalogues.py).
     LANGUAGES: ClassVar[tuple[str, ...]] = ("en", "es", "pt_BR", "it", "de")
     MAX_CONTENT_LENGTH = 256 * 1024  # no honest hand entry comes near this
-    # Rate limits per client address, far above what a table (or a club behind one address) does.
+    # Rate limits (web/limiting.py), far above what a table, or a whole club behind one address, ever does.
     RATELIMIT_ENABLED = True
     # None: counts every worker and server shares, in SQL (rate_store.py); "memory://" keeps them per process.
     RATELIMIT_STORAGE_URI: str | None = None
     RATELIMIT_SWALLOW_ERRORS = True  # a count that cannot be kept never turns a page into an error
     RATELIMIT_HEADERS_ENABLED = True
+    # Per client address: new games (form, rematch, API); writes whose token names nothing (a guess, none sent);
+    # links and tokens that name no game.
     RATE_LIMIT_NEW_GAMES = "30 per minute;300 per day"
     RATE_LIMIT_HAND_SAVES = "120 per minute"
     RATE_LIMIT_WRONG_TOKENS = "30 per minute"
-    # Pairs joining a club night at its door: per address (a club's Wi-Fi is one) and per night from every
-    # address. Thirty tables arriving at once, 60 pairs in the same minute, all get in; a script does not.
-    RATE_LIMIT_DOOR = "30 per minute"
-    RATE_LIMIT_DOOR_NIGHT = "60 per minute"
+    # Writes under a good token, per game (its edit token), side (a side's half) or night (its director's board),
+    # whatever address they come from: a table saves a hand every few minutes, a board changes a few times a
+    # minute; a script hammering one game meets it. A night's 40 tables from one router never do.
+    RATE_LIMIT_TOKEN_WRITES = "60 per minute;600 per hour"
+    # Pairs joining a club night at its door, per night from every address (a club's Wi-Fi is one): 80 pairs
+    # arriving in the same minute all get in; a script filling the door waits, and the night's 400 pairs stop it.
+    RATE_LIMIT_DOOR_NIGHT = "120 per minute"
     # The address other phones use, e.g. "http://192.168.1.20:8000" (empty: found from the page and the network).
     PUBLIC_URL = ""
     # Behind a reverse proxy: how many proxies set X-Forwarded-For/-Proto/-Host (0: none, trust nothing).

@@ -28,7 +28,7 @@ from ..store.records import Record, entry_json, side_from_entry
 from ..translation import render, translate
 from ..web.bearer import EDIT_TOKEN_HEADER
 from ..web.errors import json_error
-from ..web.limiting import hand_saves, new_games
+from ..web.limiting import new_games, token_found, token_writes
 from ..web.views.conditional import unchanged, version_tag
 from . import bp
 from .bodies import Refusal, json_object
@@ -146,6 +146,7 @@ def editable_game(public_id: str) -> Game:
         )
     if not is_token(token) or not hmac.compare_digest(token, game.edit_token):
         raise Refusal(json_error(403, "wrong_edit_token", gettext("This edit token does not belong to this game.")))
+    token_found("game", game.id)  # a write under its edit token counts for the game
     return game
 
 
@@ -302,7 +303,7 @@ def _json_reply(body: str, version: int, status: int = 200) -> Response:
 
 
 @bp.post("/games/<public_id>/hands")
-@hand_saves
+@token_writes
 def add_hand(public_id: str) -> Reply:
     """Record the next hand; ``expected_hands`` is how many hands the client knows of."""
     game = editable_game(public_id)
@@ -318,7 +319,7 @@ def add_hand(public_id: str) -> Reply:
 
 
 @bp.put("/games/<public_id>/hands/<int:number>")
-@hand_saves
+@token_writes
 def change_hand(public_id: str, number: int) -> Reply:
     """Replace a hand; ``version`` is the hand's version the client saw."""
     game = editable_game(public_id)
@@ -334,7 +335,7 @@ def change_hand(public_id: str, number: int) -> Reply:
 
 
 @bp.delete("/games/<public_id>/hands/<int:number>")
-@hand_saves
+@token_writes
 def undo_hand(public_id: str, number: int) -> Reply:
     """Undo the last hand; ``?version=`` is the hand's version the client saw."""
     game = editable_game(public_id)

@@ -24,7 +24,7 @@ from ..store.records import side_from_entry
 from ..translation import render
 from ..web.bearer import SIDE_TOKEN_HEADER
 from ..web.errors import json_error
-from ..web.limiting import hand_saves
+from ..web.limiting import token_found, token_writes
 from . import bp
 from .bodies import Refusal, json_object
 from .games import (
@@ -67,6 +67,7 @@ def _side(public_id: str, side: int) -> Game:
         raise Refusal(
             json_error(403, "wrong_side_token", gettext("This token is not this side's: it writes only its own side."))
         )
+    token_found("side", game.id, side)  # a write under a side's token counts for the side
     return game
 
 
@@ -97,7 +98,7 @@ def _halves_refused(exc: Exception, game: Game) -> Reply:
 
 
 @bp.put("/games/<public_id>/hands/<int:number>/halves/<int:side>")
-@hand_saves
+@token_writes
 def send_half(public_id: str, number: int, side: int) -> Reply:
     """Send (or send again) a side's half; the last half in completes the hand (scored by the engine)."""
     game = _side(public_id, side)
@@ -128,7 +129,7 @@ def send_half(public_id: str, number: int, side: int) -> Reply:
 
 
 @bp.delete("/games/<public_id>/hands/<int:number>/halves/<int:side>")
-@hand_saves
+@token_writes
 def withdraw_half(public_id: str, number: int, side: int) -> Reply:
     """Take a side's half of the hand in play back; ``?version=`` is the half's version the client saw."""
     game = _side(public_id, side)
@@ -145,7 +146,7 @@ def withdraw_half(public_id: str, number: int, side: int) -> Reply:
 
 
 @bp.post("/games/<public_id>/hands/<int:number>/words/<int:side>")
-@hand_saves
+@token_writes
 def say_word(public_id: str, number: int, side: int) -> Reply:
     """A side's word on a hand made of halves: agreed, or not right about another side's half."""
     game = _side(public_id, side)

@@ -90,12 +90,13 @@ def too_many() -> Schema:
     """The 429 of an operation under a rate limit (web/limiting.py): the API's error, and when to try again."""
     return {
         **error(
-            "Too many requests from this address: past its limit of new games or hand saves, or of links and"
-            " tokens that named no game (RATE_LIMIT_* in the config)."
+            "Too many requests: past the limit of changes under this game's or side's token (from any address),"
+            " or this address's limit of new games, of changes without a good token, or of links and tokens that"
+            " named no game (RATE_LIMIT_* in the config)."
         ),
         "headers": {
             "Retry-After": {
-                "description": "Seconds until this address may try again.",
+                "description": "Seconds until the request may be sent again.",
                 "required": True,
                 "schema": {"type": "integer", "minimum": 0},
             }

@@ -1,17 +1,20 @@
-"""Rate limits per client address: game creation, hand saves, wrong links or tokens, and pairs joining
-a club night at its door (per address, and per night from every address).
+"""Rate limits. A write under a token found good (a game's edit token, a side's, a night's director's) is
+counted per game, side or night; a write that names no good token, game creation and wrong links or tokens
+are counted per client address; pairs joining a club night at its door per night.
 
-The numbers live in the config (RATE_LIMIT_*): a real table, or a club behind one address,
-never meets them; a script creating games, guessing links or filling a night's door does, and gets 429.
+The numbers live in the config (RATE_LIMIT_*): a real table, or a whole club behind one address (its
+router, or the proxy in front of a hosted server), never meets them; a script creating games, guessing
+links, hammering one game or filling a night's door does, and gets 429.
 """
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-from flask import Blueprint, Flask, current_app, request
+from flask import Blueprint, Flask, abort, current_app, g, request
 from flask_limiter import RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse_many
@@ -26,8 +29,12 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: Answers that mean "no game behind this link or token": each counts as a guess.
 GUESS_STATUSES = frozenset({403, 404})
 WRONG_LINKS = "wrong-links"
-#: The counts of a night's door: by address, and by night.
-DOOR = "night-door"
+#: The counts of writes: under a token found good (by game, side or night), and with none (by address).
+TOKEN_WRITES = "token-writes"
+UNKNOWN_WRITES = "unknown-token-writes"
+#: What ``g`` says of a limited write: no token found good yet, or its token counted.
+OPEN, COUNTED = "open", "counted"
+#: The count of a night's door: by night (its address carries the night and the door's key).
 DOOR_NIGHT = "night-door-night"
 
 
@@ -45,21 +52,49 @@ def new_games(view: F) -> F:
     )
 
 
-def hand_saves(view: F) -> F:
-    """Saving, fixing or undoing a hand (form or API) counts against RATE_LIMIT_HAND_SAVES."""
-    return cast(
-        F,
-        limiter.shared_limit(
-            _config("RATE_LIMIT_HAND_SAVES"),
-            scope="hand-saves",
-            methods=["POST", "PUT", "DELETE"],
-            override_defaults=False,
-        )(view),
-    )
+def token_writes(view: F) -> F:
+    """A write (POST, PUT, DELETE) by the holder of a token: a hand saved, fixed or undone, a half or a word sent,
+    a table agreed, a change on a director's board (form or API). Its view looks its token up and calls
+    ``token_found`` with what the token names: the write counts against RATE_LIMIT_TOKEN_WRITES for that game,
+    side or night, never for the address (a club's every phone shares one). A write whose token is not found
+    good (a guess, a wrong link, none sent) counts against RATE_LIMIT_HAND_SAVES for its address once answered
+    (``_count_unknown_writes``). Reads are never counted."""
+
+    @functools.wraps(view)
+    def limited(*args: Any, **kwargs: Any) -> Any:
+        if request.method not in READS and limiter.enabled:
+            g.token_write = OPEN
+        return view(*args, **kwargs)
+
+    return cast(F, limited)
+
+
+def token_found(kind: str, *ids: int) -> None:
+    """In a write of ``token_writes``, its token was found good and names a ``kind`` ("game", "side", "night")
+    by ``ids`` (a side: its game's id and its place): count the write against RATE_LIMIT_TOKEN_WRITES for it,
+    once a request, and answer 429 (nothing written) past it. Elsewhere (a read, a preview, limits off) nothing
+    is counted."""
+    if g.get("token_write") != OPEN:
+        return
+    g.token_write = COUNTED
+    items = parse_many(str(current_app.config["RATE_LIMIT_TOKEN_WRITES"]))
+    key = (TOKEN_WRITES, "-".join([kind, *map(str, ids)]))
+    if not _spend(items, key):
+        abort(too_many(items, key))
+
+
+def _count_unknown_writes(response: Response) -> Response:
+    """A write of ``token_writes`` that found no good token (it changed nothing) counts against
+    RATE_LIMIT_HAND_SAVES for the client's address; past it, its answer becomes 429."""
+    if g.pop("token_write", None) != OPEN:
+        return response
+    items = parse_many(str(current_app.config["RATE_LIMIT_HAND_SAVES"]))
+    key = (UNKNOWN_WRITES, get_remote_address())
+    return response if _spend(items, key) else too_many(items, key)
 
 
 #: The methods no limit of the limiter's own counts: every one of them counts a write (``new_games``,
-#: ``hand_saves``); wrong links are counted after the answer (``guard_links``), the door in its view.
+#: ``token_writes``); wrong links are counted after the answer (``guard_links``), the door in its view.
 READS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
@@ -95,13 +130,18 @@ def _wrong_link_counted() -> bool:
 
 
 def _within_budget(*, count: bool) -> bool:
-    """Whether this address is within RATE_LIMIT_WRONG_TOKENS, counting one more wrong link when ``count``.
-    Limits turned off, or a store that cannot answer, never lock anyone out."""
+    """Whether this address is within RATE_LIMIT_WRONG_TOKENS, counting one more wrong link when ``count``."""
+    return _spend(_limits(), _key(), count=count)
+
+
+def _spend(items: list[RateLimitItem], key: tuple[str, str], *, count: bool = True) -> bool:
+    """Whether ``key`` is within every window of ``items``, counting one more in each when ``count``. Limits
+    turned off, or a store that cannot answer, never lock anyone out."""
     if not limiter.enabled:
         return True
     check = limiter.limiter.hit if count else limiter.limiter.test
     try:
-        return all([check(item, *_key()) for item in _limits()])  # noqa: C419  (every window counts it)
+        return all([check(item, *key) for item in items])  # noqa: C419  (every window counts it)
     except Exception:
         current_app.logger.warning("the rate-limit store did not answer", exc_info=True)
         return True
@@ -116,31 +156,20 @@ def _key() -> tuple[str, str]:
 
 
 def door_wait(night_id: int) -> int | None:
-    """Count one pair's form sent at night ``night_id``'s door against RATE_LIMIT_DOOR (this address) and,
-    when within it, RATE_LIMIT_DOOR_NIGHT (the night, from every address): the seconds to wait when past
-    either, else None. An address past its own limit spends nothing of the night's, so one phone's script
-    does not shut the door on the others. Limits turned off, or a store that cannot answer, never shut it."""
-    if not limiter.enabled:
-        return None
-    for setting, key in (
-        ("RATE_LIMIT_DOOR", (DOOR, get_remote_address())),
-        ("RATE_LIMIT_DOOR_NIGHT", (DOOR_NIGHT, str(night_id))),
-    ):
-        items = parse_many(str(current_app.config[setting]))
-        try:
-            within = all([limiter.limiter.hit(item, *key) for item in items])  # noqa: C419  (every window counts it)
-        except Exception:
-            current_app.logger.warning("the rate-limit store did not answer", exc_info=True)
-            return None
-        if not within:
-            return _retry_after(items, key)
-    return None
+    """Count one pair's form sent at night ``night_id``'s door against RATE_LIMIT_DOOR_NIGHT, from every address
+    (a club arriving at once comes from one): the seconds to wait when past it, else None. The door's address
+    carries the night and its key, found good before this is counted: a wrong key is a wrong link
+    (``guard_links``). Limits turned off, or a store that cannot answer, never shut it."""
+    items = parse_many(str(current_app.config["RATE_LIMIT_DOOR_NIGHT"]))
+    key = (DOOR_NIGHT, str(night_id))
+    return None if _spend(items, key) else _retry_after(items, key)
 
 
-def too_many() -> Response:
-    """A 429 as the app answers it (a page, or JSON under /api), with when to try again."""
+def too_many(items: list[RateLimitItem] | None = None, key: tuple[str, str] | None = None) -> Response:
+    """A 429 as the app answers it (a page, or JSON under /api), with when to try again: when ``key`` is within
+    ``items`` again (by default, when this address may send a wrong link again)."""
     response = http_error(TooManyRequests())
-    response.headers["Retry-After"] = str(_retry_after(_limits(), _key()))
+    response.headers["Retry-After"] = str(_retry_after(items or _limits(), key or _key()))
     return response
 
 
@@ -153,6 +182,8 @@ def register(app: Flask) -> None:
         response = http_error(TooManyRequests())
         response.headers["Retry-After"] = str(_seconds_until_reset())
         return response
+
+    app.after_request(_count_unknown_writes)
 
 
 def _seconds_until_reset() -> int:

@@ -16,7 +16,7 @@ from ...store.models import Game
 from ...translation import render, translate
 from ..chart import chart_of
 from ..forms import NoteForm, new_game_form
-from ..limiting import codes_guessed_too_often, guard_links, new_games, too_many
+from ..limiting import codes_guessed_too_often, guard_links, new_games, token_found, too_many
 from ..sharing import result_text
 from . import page_cache
 from .conditional import version_tag
@@ -192,6 +192,8 @@ def find_or_404(token: str, *, editable: bool) -> Game:
     game = services.find_game(token, editable=editable)
     if game is None:
         abort(404)
+    if editable:
+        token_found("game", game.id)  # a write under its edit link counts for the game
     return game
 
 

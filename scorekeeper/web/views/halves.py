@@ -24,7 +24,7 @@ from ...store.records import Record
 from ...translation import render
 from ..family_form import half_of
 from ..hand_form import HandForm
-from ..limiting import hand_saves
+from ..limiting import token_found, token_writes
 from ..wording import half_sent
 from . import page_cache
 from .conditional import unchanged, version_tag
@@ -39,6 +39,7 @@ def side_or_404(token: str) -> services.SideLink:
     link = services.find_side(token) if is_token(token) else None
     if link is None:
         abort(404)
+    token_found("side", link.game.id, link.side)  # a write under a side's link counts for the side
     return link
 
 
@@ -111,7 +112,7 @@ def _result_of(game: Game, side: int, half: services.Half, number: int) -> Any:
 
 
 @bp.route(f"/s/<secret:side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>", methods=["GET", "POST"])
-@hand_saves
+@token_writes
 def half(side_token: str, number: int) -> Page:
     """This side's half of hand ``number``: the hand in play, or a half of its reopened by another side."""
     link = side_or_404(side_token)
@@ -273,7 +274,7 @@ def half_status(side_token: str) -> Response:
 
 
 @bp.post(f"/s/<secret:side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>/withdraw")
-@hand_saves
+@token_writes
 def withdraw(side_token: str, number: int) -> Response:
     """Take this side's half of the hand in play back (the side counts again)."""
     link = side_or_404(side_token)
@@ -285,7 +286,7 @@ def withdraw(side_token: str, number: int) -> Response:
 
 
 @bp.post(f"/s/<secret:side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>/keep")
-@hand_saves
+@token_writes
 def keep(side_token: str, number: int) -> Response:
     """ "It is right as it is": this side sends its reopened half again unchanged (the others are asked again)."""
     link = side_or_404(side_token)
@@ -304,7 +305,7 @@ def keep(side_token: str, number: int) -> Response:
 
 
 @bp.post(f"/s/<secret:side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>/agree")
-@hand_saves
+@token_writes
 def agree(side_token: str, number: int) -> Response:
     """This side agrees to hand ``number`` as it stands (the version it was shown)."""
     link = side_or_404(side_token)
@@ -316,7 +317,7 @@ def agree(side_token: str, number: int) -> Response:
 
 
 @bp.post(f"/s/<secret:side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>/dispute")
-@hand_saves
+@token_writes
 def dispute(side_token: str, number: int) -> Page:
     """This side says another side's half of hand ``number`` is not right: that half opens again."""
     link = side_or_404(side_token)

@@ -24,7 +24,7 @@ from ...services import presence
 from ...shapes.limits import MAX_ROW_NUMBER, is_token
 from ...store.models import Game, new_token
 from ..hand_form import HandForm, hand_form
-from ..limiting import hand_saves
+from ..limiting import token_writes
 from . import page_cache
 from .conditional import version_tag
 from .games import Page, bp, find_or_404
@@ -33,7 +33,7 @@ from .problems import problems_by_field, rule_problems, shape_errors
 
 
 @bp.route("/e/<secret:edit_token>/hands/new", methods=["GET", "POST"])
-@hand_saves
+@token_writes
 def record_hand(edit_token: str) -> Page:
     """Record the next hand."""
     typed = kept_refusal() if request.method == "GET" else None
@@ -68,7 +68,7 @@ def record_hand(edit_token: str) -> Page:
 
 
 @bp.route(f"/e/<secret:edit_token>/hands/<int(max={MAX_ROW_NUMBER}):number>", methods=["GET", "POST"])
-@hand_saves
+@token_writes
 def edit_hand(edit_token: str, number: int) -> Page:
     """Fix an earlier hand; every later total follows."""
     game = find_or_404(edit_token, editable=True)
@@ -160,7 +160,7 @@ def preview(edit_token: str) -> str:
 
 
 @bp.post("/e/<secret:edit_token>/undo")
-@hand_saves
+@token_writes
 def undo(edit_token: str) -> Response:
     """Remove the last hand (if it is still the one shown)."""
     game = find_or_404(edit_token, editable=True)
@@ -176,7 +176,7 @@ def undo(edit_token: str) -> Response:
 
 
 @bp.post(f"/e/<secret:edit_token>/restore/<int(max={MAX_ROW_NUMBER}):undo_id>")
-@hand_saves
+@token_writes
 def restore(edit_token: str, undo_id: int) -> Response:
     """Put an undone hand back (the undo was a mistake)."""
     game = find_or_404(edit_token, editable=True)

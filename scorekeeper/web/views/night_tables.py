@@ -15,6 +15,7 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...services import nights, round_play
 from ...services.night_results import night_stamp
+from ..limiting import token_writes
 from ..night_forms import CardsForm, cards_problem
 from ..sharing import qr_svg, shared_url
 from .conditional import unchanged, version_tag
@@ -77,6 +78,7 @@ def table_entry(table_token: str, number: int) -> Page:
 
 
 @bp.post("/e/<secret:edit_token>/agree-table")
+@token_writes
 def agree_table(edit_token: str) -> Response:
     """ "We agree": at a club night, a player of the pair that did not record agrees to the table's finished
     game on the recorder's phone; the result counts in the night's standings from then on."""
@@ -89,6 +91,7 @@ def agree_table(edit_token: str) -> Response:
 
 
 @bp.post("/s/<secret:side_token>/finished")
+@token_writes
 def side_finished(side_token: str) -> Response:
     """ "We have finished": when each pair counts its own half, a round of minutes is over and no hand has
     been recorded since the clock ran out; a pair says the hand that was in play is in (or that none was)."""

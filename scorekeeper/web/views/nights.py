@@ -33,7 +33,7 @@ from ...store.nights import Night, NightPair, NightRound
 from ...tournament import rounded
 from ...translation import render, translate
 from ..forms import NewGameForm, new_game_form
-from ..limiting import door_wait, new_games
+from ..limiting import door_wait, new_games, token_found, token_writes
 from ..night_forms import FixForm, MoveForm, NightForm, PairForm, ReasonForm, night_rulesets
 from ..sharing import base_url, qr_svg, shared_url
 from . import page_cache
@@ -47,6 +47,8 @@ def night_or_404(token: str, *, director: bool) -> Night:
     night = nights.find_night(token, director=director)
     if night is None:
         abort(404)
+    if director:
+        token_found("night", night.id)  # a change on the board counts for the night
     return night
 
 
@@ -133,6 +135,7 @@ def night_board(director_token: str) -> Response:
 
 
 @bp.post("/n/<secret:director_token>/pairs")
+@token_writes
 def add_pair(director_token: str) -> Page:
     """The director adds a pair (before the first round, or late between rounds)."""
     night = night_or_404(director_token, director=True)
@@ -144,6 +147,7 @@ def add_pair(director_token: str) -> Page:
 
 
 @bp.post("/n/<secret:director_token>/pairs/<int(max=999):number>/withdraw")
+@token_writes
 def withdraw_pair(director_token: str, number: int) -> Page:
     """A pair leaves between rounds (its results so far stay)."""
     night = night_or_404(director_token, director=True)
@@ -159,6 +163,7 @@ def withdraw_pair(director_token: str, number: int) -> Page:
 
 
 @bp.post("/n/<secret:director_token>/rounds")
+@token_writes
 def draw_round(director_token: str) -> Page:
     """Seat the next round and open its tables' games (before every table has finished: with a reason)."""
     night = night_or_404(director_token, director=True)
@@ -176,6 +181,7 @@ def draw_round(director_token: str) -> Page:
 
 
 @bp.post("/n/<secret:director_token>/rounds/<int(max=99):round_number>/tables/<int(max=999):table_number>/fix")
+@token_writes
 def fix_table(director_token: str, round_number: int, table_number: int) -> Page:
     """The director sets a table's result, with the reason (logged)."""
     night = night_or_404(director_token, director=True)
@@ -192,6 +198,7 @@ def fix_table(director_token: str, round_number: int, table_number: int) -> Page
 
 
 @bp.post("/n/<secret:director_token>/move")
+@token_writes
 def move_pair(director_token: str) -> Page:
     """The director swaps two pairs' seats in the round just drawn, before their tables begin (logged)."""
     night = night_or_404(director_token, director=True)
@@ -419,7 +426,7 @@ def _number(points: float) -> int | float:
 @bp.route("/night/<public_id>/join/<secret:door>", methods=["GET", "POST"])
 def join_night(public_id: str, door: str) -> Page:
     """A pair adds itself at the door, from the door's QR code (the public link alone does not lead here);
-    a door sent too many forms, from one address or for one night, answers 429 with the form as typed."""
+    a door sent too many forms for its night, from any address, answers 429 with the form as typed."""
     night = nights.find_by_door(public_id, door)
     if night is None:
         abort(404)
