@@ -26,7 +26,7 @@ from ..engine import RULESETS, entries
 from ..engine.cards import HAND_KEYS, MELD_RANKS, SEQUENCE_ORDER, SEQUENCE_RANK, SPECIAL_HANDS, WILD_RANK
 from ..engine.entries import FAMILY_THREE, POINT_CLASSES, CanastaCount, QuickEntry, pooled_hand
 from ..engine.i18n import N_, Msg
-from ..engine.options import PARAMETERS
+from ..engine.option_values import PARAMETERS
 from ..engine.rulesets import TiePolicy
 from .limits import LARGEST, MAX_ITEMS, MAX_SIDES, NOTE, PLAYER_NAME, REASON, SIDE_NAME
 from .problems import FieldProblem, OneOf, Storable
