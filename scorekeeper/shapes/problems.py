@@ -41,7 +41,8 @@ class FieldProblem(ValueError):
         self.at = at
 
 
-#: Union members are tagged "(...)" (see requests.Penalties) and dict keys "[key]": neither is a field a client wrote.
+#: Union members are tagged "(...)" (see requests.sides.Penalties) and dict keys "[key]": neither is a field a
+#: client wrote.
 def _written(place: Place) -> bool:
     return not (isinstance(place, str) and (place.startswith("(") or place == "[key]"))
 
