@@ -3,10 +3,11 @@
 Each model says what JSON is well formed and turns it into engine values; whether a hand keeps
 the rules of Canasta is the engine's to say (a 422 listing every rule broken). By what they describe:
 the field types every body is made of (``fields``), a meld (``melds``), a side's hand (``sides``), a
-hand to score, add or replace (``hands``), a new game (``new_game``), and each side its own half
-(``halves``).
+hand to score, add or replace (``hands``), a new game (``new_game``), each side its own half
+(``halves``), and a whole game exported and imported back (``game_file``).
 """
 
+from .game_file import ExportedGame
 from .halves import HalfBody, RecordingChoice, WordBody
 from .hands import FixedHand, HandBody, NewHand, ScoreRequest
 from .melds import Meld
@@ -14,6 +15,7 @@ from .new_game import NewGame, NewSide
 from .sides import Penalty, QuickCanastas, SideEntry
 
 __all__ = [
+    "ExportedGame",
     "FixedHand",
     "HalfBody",
     "HandBody",

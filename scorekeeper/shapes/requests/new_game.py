@@ -5,13 +5,23 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field, ValidationError, ValidatorFunctionWrapHandler, field_validator
+from pydantic import Field
 
 from ...engine.i18n import N_, Msg
 from ..limits import LARGEST
-from ..problems import FieldProblem, OneOf
+from ..problems import OneOf, Told
 from .fields import MOST_PLAYERS_A_SIDE, Closed, Note, Options, PlayerName, RuleSetId, SideName, empty
 
+EntryMode = Annotated[
+    str,
+    OneOf(("detailed", "quick")),
+    Field(description="How the hand form starts the first hand: card by card (detailed) or the paper sheet's totals."),
+]
+StartingTotals = Annotated[
+    list[Annotated[int, Field(json_schema_extra={"multipleOf": 5, "minimum": -LARGEST, "maximum": LARGEST})]] | None,
+    Told(Msg(N_("starting_totals must be a list of whole numbers, one per side."))),
+    Field(description="Each side's total carried over from a paper sheet; the first hand's minimums follow from it."),
+]
 Recording = Annotated[
     str,
     OneOf(("one", "halves")),
@@ -35,28 +45,7 @@ class NewGame(Closed):
     sides: Annotated[list[NewSide], Field(min_length=2, max_length=6)]
     options: Options = empty(dict)
     first_dealer: Annotated[int, Field(ge=0, le=5)] = 0
-    entry_mode: Annotated[
-        str,
-        OneOf(("detailed", "quick")),
-        Field(
-            description="How the hand form starts the first hand: card by card (detailed) or the paper sheet's totals."
-        ),
-    ] = "detailed"
-    starting_totals: Annotated[
-        list[Annotated[int, Field(json_schema_extra={"multipleOf": 5, "minimum": -LARGEST, "maximum": LARGEST})]]
-        | None,
-        Field(
-            description="Each side's total carried over from a paper sheet; the first hand's minimums follow from it."
-        ),
-    ] = None
+    entry_mode: EntryMode = "detailed"
+    starting_totals: StartingTotals = None
     note: Note = ""
     recording: Recording = "one"
-
-    @field_validator("starting_totals", mode="wrap")
-    @classmethod
-    def _whole_numbers(cls, value: object, handler: ValidatorFunctionWrapHandler) -> list[int] | None:
-        try:
-            totals: list[int] | None = handler(value)
-        except ValidationError:
-            raise FieldProblem(Msg(N_("starting_totals must be a list of whole numbers, one per side."))) from None
-        return totals
