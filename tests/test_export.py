@@ -111,6 +111,18 @@ def test_a_malformed_import_is_refused_with_the_field_named_and_nothing_stored(c
     assert refused.get_json()["field"] == field
 
 
+@pytest.mark.parametrize("action", [[], ["add"], {"action": "add"}])
+def test_a_change_whose_action_is_a_list_or_an_object_is_refused_naming_it_never_a_500(app, client, action):
+    app.config["TESTING"] = False  # a server error answered as a 500, not raised
+    game = client.post("/api/v1/games", json=TABLE).get_json()
+    data = json.loads(client.get(f"/g/{game['id']}/export.json").get_data(as_text=True))
+    data["log"][0]["action"] = action
+    refused = client.post("/api/v1/games/import", json=data)
+    assert refused.status_code == 400
+    assert (refused.get_json()["error"], refused.get_json()["field"]) == ("invalid_import", "log[0].action")
+    assert refused.get_json()["message"].startswith("A change is one of: add, agree, dispute")
+
+
 def test_the_upload_page_opens_a_game_and_refuses_a_bad_file_with_its_reason(client):
     game = _ten_hands_with_an_edit(client)
     exported = client.get(f"/g/{game['id']}/export.json").get_data()

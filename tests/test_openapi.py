@@ -249,6 +249,16 @@ def test_an_exported_game_is_the_import_body_the_document_declares(client):
     assert client.post("/api/v1/games/import", json={}).status_code == 400
 
 
+def test_the_import_body_in_the_document_is_the_model_that_reads_a_game_file():
+    """ExportedGame, the body of POST /games/import, is the JSON Schema of the model the import reads a file with
+    (from the API and from the upload page), with the hands and changes it holds: declared once, as every body."""
+    schemas = document()["components"]["schemas"]
+    own = TypeAdapter(requests.ExportedGame).json_schema(ref_template="#/components/schemas/{model}")
+    for name, schema in own.pop("$defs").items():
+        assert schemas[name] == schema, name
+    assert schemas["ExportedGame"] == own
+
+
 # ---- the served app, limits on -----------------------------------------------------------------------
 
 #: Examples an operation for the fuzzing and stateful phases: the coverage phase (every boundary of every

@@ -1,12 +1,11 @@
 """The API's OpenAPI 3.1 document (served at /api/v1/openapi.json), made from the models.
 
-The shapes are declared once, in ``shapes.requests`` (the bodies pydantic checks) and
-``shapes.answers`` (the answers' typed dicts); pydantic writes their JSON Schema, and this module
-adds the routes (and the body of an import, ``exported_game``, which services/export.py checks by
-hand). tests/test_openapi.py checks it against real answers and schemathesis fuzzes the API from
-it, in process and served by gunicorn with the rate limits on (every 429 declared, with Retry-After).
-Whether a hand keeps the rules of Canasta is the engine's to say (422, every rule broken), and
-option values the engine refuses are a 400 naming the option.
+The shapes are declared once, in ``shapes.requests`` (the bodies pydantic checks, a game file to
+import among them) and ``shapes.answers`` (the answers' typed dicts); pydantic writes their JSON
+Schema, and this module adds the routes. tests/test_openapi.py checks it against real answers and
+schemathesis fuzzes the API from it, in process and served by gunicorn with the rate limits on (every
+429 declared, with Retry-After). Whether a hand keeps the rules of Canasta is the engine's to say
+(422, every rule broken), and option values the engine refuses are a 400 naming the option.
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ from flask import Response, jsonify
 from pydantic import TypeAdapter
 from pydantic.json_schema import JsonSchemaMode
 
-from ..services.export import ACTIONS, FORMAT, FORMAT_VERSION
 from ..shapes import answers, requests
 from ..web.bearer import EDIT_TOKEN_HEADER, SIDE_TOKEN_HEADER
 from . import bp
@@ -34,6 +32,7 @@ BODIES: tuple[type[Any], ...] = (
     requests.RecordingChoice,
     requests.HalfBody,
     requests.WordBody,
+    requests.ExportedGame,
 )
 ANSWERS: tuple[type[Any], ...] = (
     answers.Rulesets,
@@ -60,13 +59,9 @@ def component_schemas() -> Schema:
     return schemas
 
 
-#: Component schemas written in this module: the import's body is checked by services/export.py, not by a model.
-WRITTEN_HERE = frozenset({"ExportedGame"})
-
-
 def ref(name: str) -> Schema:
     """A reference to a component schema."""
-    if name not in component_schemas() and name not in WRITTEN_HERE:
+    if name not in component_schemas():
         raise KeyError(name)
     return {"$ref": f"#/components/schemas/{name}"}
 
@@ -300,63 +295,7 @@ def document() -> Schema:
                 "editToken": {"type": "apiKey", "in": "header", "name": EDIT_TOKEN_HEADER},
                 "sideToken": {"type": "apiKey", "in": "header", "name": SIDE_TOKEN_HEADER},
             },
-            "schemas": {**component_schemas(), "ExportedGame": exported_game()},
-        },
-    }
-
-
-def exported_game() -> Schema:
-    """A game as GET /g/{public_id}/export.json writes it and POST /games/import reads it. services/export.py
-    checks a file whole: the table as for a new game, each hand as the API takes one (by the rule set played),
-    the change log; what it does not read (started_at) may be there."""
-    new_game = component_schemas()["NewGame"]["properties"]
-    hand: Schema = {
-        "type": "object",
-        "required": ["sides"],
-        "properties": {
-            "number": {"type": "integer", "minimum": 1, "description": "1 for the first hand, in order."},
-            "partners": component_schemas()["HalfBody"]["properties"]["partners"],
-            "sides": {
-                "type": "array",
-                "items": ref("SideEntry"),
-                "minItems": 2,
-                "maxItems": 6,
-                "description": "One entry per side of the game, in its order.",
-            },
-        },
-    }
-    side_number = {"type": "integer", "minimum": 0, "maximum": 5}
-    change = {
-        "type": "object",
-        "required": ["action"],
-        "properties": {
-            "action": {"type": "string", "enum": sorted(ACTIONS)},
-            "hand_number": {"type": ["integer", "null"], "minimum": 1},
-            "at": {"type": ["string", "null"], "format": "date-time"},
-            "before": {"anyOf": [hand, {"type": "null"}]},
-            "after": {"anyOf": [hand, {"type": "null"}]},
-            "said": {
-                "type": ["object", "null"],
-                "description": "A side's word (agree, dispute): its number, whose half, its remark.",
-                "properties": {
-                    "by": side_number,
-                    "half_of": {"anyOf": [side_number, {"type": "null"}]},
-                    "remark": component_schemas()["WordBody"]["properties"]["remark"],
-                },
-            },
-        },
-    }
-    return {
-        "type": "object",
-        "required": ["format", "version", "ruleset", "sides"],
-        "properties": {
-            "format": {"const": FORMAT},
-            "version": {"const": FORMAT_VERSION},
-            **{name: new_game[name] for name in ("ruleset", "sides", "options", "first_dealer", "entry_mode")},
-            **{name: new_game[name] for name in ("starting_totals", "note")},
-            "started_at": {"type": "string"},
-            "hands": {"type": "array", "items": hand},
-            "log": {"type": "array", "items": change},
+            "schemas": component_schemas(),
         },
     }
 

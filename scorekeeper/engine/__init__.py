@@ -7,9 +7,10 @@ The engine is a shared core and two branches:
 
 - the core, at this level: the cards (``cards``), what a side records for a hand (``entries``), rule
   sets as data (``rulesets``, with the family's parameters in ``family_parameters``), the named rule sets
-  (``catalogue``), house rules (``options``), rule violations and a referee's answers (``errors``,
-  ``answers``), sentences to translate (``i18n``), and the game: totals, minimums, the winner
-  (``game``);
+  (``catalogue``: Canasta's in ``canasta_rulesets``, the family's in ``family_rulesets``), house rules
+  (``options``; the values each may take, ``option_values``), rule violations and a referee's answers
+  (``errors``, ``answers``), sentences to translate (``i18n``), and the game: totals, minimums, the
+  winner (``game``);
 - ``canasta/``: Canasta's rules, melds by rank (classic, Spanish, Uruguayan, Modern American, Samba, ...);
 - ``family/``: the family's rules, melds as cards (Burraco, Buraco, Burako);
 - ``hands``, the front door: a hand scored or refused by the branch its rule set names

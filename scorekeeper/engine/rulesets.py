@@ -2,7 +2,8 @@
 
 A rule set is data (rules/variants.md §5 and §6): a new variant is a new bundle of
 values, never new branches in the scoring code. The named rule sets live in
-``catalogue.py``; house-rule overrides are checked by ``options.py``.
+``canasta_rulesets.py`` and ``family_rulesets.py`` (listed by ``catalogue.py``); house-rule
+overrides are checked by ``option_values.py`` and applied by ``options.py``.
 """
 
 from __future__ import annotations

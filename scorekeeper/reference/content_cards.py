@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ..engine.canasta_rulesets import CLASSIC_3P
 from ..engine.cards import CARDS_PER_PACK
-from ..engine.catalogue import CLASSIC_3P
 from ..engine.options import configure
 from ..engine.rulesets import RuleSet
 from ..translation import _, ngettext

@@ -11,7 +11,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, GetCoreSchemaHandler, GetJsonSchemaHandler, ValidationError
+from pydantic import (
+    BaseModel,
+    GetCoreSchemaHandler,
+    GetJsonSchemaHandler,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+)
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema, ErrorDetails, core_schema
 
@@ -41,7 +47,8 @@ class FieldProblem(ValueError):
         self.at = at
 
 
-#: Union members are tagged "(...)" (see requests.Penalties) and dict keys "[key]": neither is a field a client wrote.
+#: Union members are tagged "(...)" (see requests.sides.Penalties) and dict keys "[key]": neither is a field a
+#: client wrote.
 def _written(place: Place) -> bool:
     return not (isinstance(place, str) and (place.startswith("(") or place == "[key]"))
 
@@ -147,3 +154,26 @@ class OneOf:
         if (value.upper() if self.any_case else value) not in self.values:
             raise FieldProblem(Msg(N_("%(field)s must be one of %(values)s."), {"values": " ".join(self.values)}))
         return value
+
+
+@dataclass(frozen=True)
+class Told:
+    """A field's faults told in a sentence of its own (``msg``, its ``%(field)s`` the field's place): every
+    fault of the field and of what it holds, or with ``only`` just those of pydantic's error types found at
+    the field itself (``too_short``), a fault of an item keeping its own sentence."""
+
+    msg: Msg
+    only: tuple[str, ...] = ()
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        return core_schema.no_info_wrap_validator_function(self.check, handler(source))
+
+    def check(self, value: object, handler: ValidatorFunctionWrapHandler) -> object:
+        """``value`` as the field takes it, or its fault told in ``msg``."""
+        try:
+            return handler(value)
+        except ValidationError as exc:
+            first = exc.errors(include_url=False)[0]
+            if self.only and (first["loc"] or first["type"] not in self.only):
+                raise
+            raise FieldProblem(self.msg) from None
