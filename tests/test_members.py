@@ -1,6 +1,6 @@
-"""A club's members: added one by one (each name once, accents and case aside), imported from a spreadsheet's
-CSV file (a preview naming duplicates and refused lines by line, then all of it or nothing), and a pair that
-joins a night of the club bringing its new names to the members."""
+"""A club's members: added one by one (each name once, accents, case and invisible characters aside), imported
+from a spreadsheet's CSV file (a preview naming duplicates and refused lines by line, then all of it or
+nothing), and a pair that joins a night of the club bringing its new names to the members."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper import services
 from scorekeeper.services import clubs, members, nights
-from scorekeeper.shapes.limits import PLAYER_NAME
+from scorekeeper.shapes.limits import PLAYER_NAME, clean_name
 from scorekeeper.store import members as stored_members
 from scorekeeper.store.database import db
 from scorekeeper.store.nights import Club
@@ -223,6 +223,24 @@ def test_a_pair_joining_a_club_night_adds_its_new_names_as_members_and_not_twice
     again = night_of(club)  # another night of the club: the same names, nobody new
     nights.add_pair(again, ["Luis", "Bea"])
     assert names(club) == ["Ana García", "Bea", "Luis"]
+
+
+@pytest.mark.parametrize("hidden", ["\u200b", "\u00ad", "\u200d", "\u200e", "\ufeff", "\u2060", "\u034f"])
+def test_a_name_with_an_invisible_character_is_the_same_member(club, hidden):
+    """Issue 47, N10: a zero-width space or a soft hyphen pasted into a name made a second member that looks the
+    same and split the player's grade."""
+    members.add_member(club, "Maruja Torres")
+    twin = f"Maru{hidden}ja Torres"
+    assert refused_field(members.add_member, club, twin) == ("name", "Maruja Torres is already a member.")
+    assert members.preview_import(club, f"{twin}\n").duplicates[0].name == "Maruja Torres"
+    assert nights.add_pair(night_of(club), [twin, f"Luis{hidden}"]).players == ["Maruja Torres", "Luis"]
+    assert names(club).count("Maruja Torres") == 1
+
+
+def test_names_are_stored_composed_without_invisible_characters_and_with_one_space_between_words():
+    assert clean_name(" Jose\u0301 \u00a0 Mar\u00adti\u0301n\u200b ") == "José Martín"
+    assert clean_name("\u200b\u2060") == ""
+    assert clean_name("Ana\x00") == "Ana\x00"  # a control character is refused by the field that holds it
 
 
 def test_a_pair_at_a_night_without_a_club_adds_no_member(club):

@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from ..engine.i18n import N_, Msg
 from ..reference.search import normalize
-from ..shapes.limits import is_token, text_problem
+from ..shapes.limits import clean_name, is_token, text_problem
 from ..store.database import db
 from ..store.nights import Club, Night
 from ..tournament import GRADE_K, NightResult, SeasonLine, SettingRefused, season
@@ -40,7 +40,7 @@ class Season:
 @writes
 def start_club(name: str, best_of: int | None = None, grade_k: float = K_DEFAULT) -> Club:
     """A new club (``Refused`` naming the field); ``grade_k``: how far a result moves its members' grades."""
-    name = " ".join(name.split())
+    name = clean_name(name)
     if not name or len(name) > NIGHT_NAME or text_problem(name, "name") is not None:
         raise Refused("name", Msg(N_("A club's name is 1 to %(most)s characters."), {"most": NIGHT_NAME}))
     if best_of is not None and not 1 <= best_of <= MOST_BEST_OF:

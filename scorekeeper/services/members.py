@@ -1,7 +1,8 @@
 """A club's members: add one, list them, import many from a spreadsheet's CSV file (a preview first, then all
 of it or nothing), and the names a pair brings to a night of the club.
 
-A member is known by name, accents and case aside (as the club's season knows a player): a club has each
+A member is known by name, accents, case, spaces and invisible characters aside (as the club's season knows a
+player): a club has each
 name once. The club's row is locked while its members change, so two nights of the club that take new
 names at once, or an import and a pair at the door, never add one name twice."""
 
@@ -17,7 +18,7 @@ from sqlalchemy import func, select
 
 from ..engine.i18n import N_, Msg
 from ..reference.search import normalize
-from ..shapes.limits import PLAYER_NAME, text_problem
+from ..shapes.limits import PLAYER_NAME, clean_name, text_problem
 from ..store.database import db
 from ..store.members import MEMBER_KEY, MEMBER_NUMBER, ClubMember
 from ..store.nights import Club, Night
@@ -107,13 +108,14 @@ class ImportPreview:
 
 
 def member_key(name: str) -> str:
-    """A name as members are compared: spaces, accents and case aside (as the club's season compares them)."""
-    return normalize(" ".join(name.split()))[:MEMBER_KEY]
+    """A name as members are compared: spaces, invisible characters, accents and case aside (as the club's
+    season compares them)."""
+    return normalize(clean_name(name))[:MEMBER_KEY]
 
 
 def clean_member(name: str, number: str = "", grade: str | float | None = None) -> NewMember:
     """A member as typed, cleaned as every name is (``Refused`` naming the field, in the forms' words)."""
-    name = " ".join(name.split())
+    name = clean_name(name)
     if not name or len(name) > PLAYER_NAME:
         raise Refused("name", Msg(NAME_BOUNDS, {"most": PLAYER_NAME}))
     if text_problem(name, "name") is not None:

@@ -22,7 +22,7 @@ from sqlalchemy.orm import selectinload
 from ..engine import RULESETS, StepTables, configure
 from ..engine.i18n import N_, Msg
 from ..engine.options import table_options
-from ..shapes.limits import PLAYER_NAME, is_token, short_code, text_problem
+from ..shapes.limits import PLAYER_NAME, clean_name, is_token, short_code, text_problem
 from ..store.database import db
 from ..store.models import RECORDINGS, EditLog, Game, now
 from ..store.nights import Night, NightLog, NightPair, NightRound, NightTable
@@ -124,7 +124,7 @@ def start_night(new: NewNight) -> Night:
     base = RULESETS.get(new.ruleset_id)
     if base is None or 2 not in base.sides_allowed or base.players not in (2, 4) or base.cutthroat:
         raise Refused("ruleset", Msg(N_("A club night seats two sides at each table: choose such a rule set.")))
-    name = " ".join(new.name.split())
+    name = clean_name(new.name)
     if not name or len(name) > NIGHT_NAME or text_problem(name, "name") is not None:
         raise Refused("name", Msg(N_("A night's name is 1 to %(most)s characters."), {"most": NIGHT_NAME}))
     _check_choice("recording", new.recording, RECORDINGS)
@@ -271,7 +271,7 @@ def add_pair(night: Night, players: Sequence[str]) -> NightPair:
     it takes an empty seat or a new table). A night holds at most ``MOST_PAIRS`` pairs, however they came or
     whether they left since. A night of a club adds the pair's names that are not yet the club's members to
     its members."""
-    names = [" ".join(name.split()) for name in players]
+    names = [clean_name(name) for name in players]
     wanted = players_a_pair(night.ruleset_id)
     if len(names) != wanted or not all(names) or any(len(name) > PLAYER_NAME for name in names):
         raise Refused("players", Msg(N_("A pair is %(count)s named players."), {"count": wanted}))
