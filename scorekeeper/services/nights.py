@@ -265,12 +265,13 @@ def find_by_code(code: str) -> Night | None:
 
 
 @writes
-def add_pair(night: Night, players: Sequence[str]) -> NightPair:
+def add_pair(night: Night, players: Sequence[str], save_key: str | None = None) -> NightPair:
     """A pair joins the night (at the door, or entered by the director): before the first round, or late,
     between rounds or while a round is played; it waits for the next round and plays from it (in a Mitchell
     it takes an empty seat or a new table). A night holds at most ``MOST_PAIRS`` pairs, however they came or
     whether they left since. A night of a club adds the pair's names that are not yet the club's members to
-    its members."""
+    its members. A ``save_key`` already used (the same form sent twice) adds nothing and gives the pair it
+    added."""
     names = [clean_name(name) for name in players]
     wanted = players_a_pair(night.ruleset_id)
     if len(names) != wanted or not all(names) or any(len(name) > PLAYER_NAME for name in names):
@@ -278,6 +279,10 @@ def add_pair(night: Night, players: Sequence[str]) -> NightPair:
     if any(text_problem(name, "players") for name in names):
         raise Refused("players", Msg(N_("A name holds a character that cannot be kept; type it again.")))
     night = lock_night(night)
+    added = next((pair for pair in night.pairs if save_key is not None and pair.save_key == save_key), None)
+    if added is not None:
+        db.session.rollback()
+        return added
     if len(night.pairs) >= MOST_PAIRS:
         db.session.rollback()
         raise Refused(
@@ -285,7 +290,7 @@ def add_pair(night: Night, players: Sequence[str]) -> NightPair:
         )
     number = max((pair.number for pair in night.pairs), default=0) + 1
     # the round after the last one drawn, whether that one is still played or has finished
-    pair = NightPair(number=number, players=names, joined_before_round=len(night.played) + 1)
+    pair = NightPair(number=number, players=names, joined_before_round=len(night.played) + 1, save_key=save_key)
     night.pairs.append(pair)
     if night.lines is not None:
         staying, moving = join(_lines(night), number)

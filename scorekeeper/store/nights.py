@@ -84,7 +84,7 @@ class NightPair(db.Model):  # type: ignore[name-defined,misc]
     """A pair of a night (one player in two-handed rule sets), numbered from 1 in the order they came."""
 
     __tablename__ = "night_pair"
-    __table_args__ = (UniqueConstraint("night_id", "number"),)
+    __table_args__ = (UniqueConstraint("night_id", "number"), UniqueConstraint("night_id", "save_key"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     night_id: Mapped[int] = mapped_column(ForeignKey("night.id", ondelete="CASCADE"), index=True)
@@ -92,6 +92,8 @@ class NightPair(db.Model):  # type: ignore[name-defined,misc]
     players: Mapped[list[str]] = mapped_column(JSON)
     joined_before_round: Mapped[int] = mapped_column(Integer, default=1)  # a late pair: the first round it plays
     left_after_round: Mapped[int | None] = mapped_column(Integer, default=None)  # withdrawn: the last it played
+    # The one-time key of the form that added it (the door's, the board's): sent again, it adds nothing.
+    save_key: Mapped[str | None] = mapped_column(String(64), default=None)
 
     night: Mapped[Night] = relationship(back_populates="pairs")
 

@@ -29,6 +29,7 @@ from ...services.night_results import (
 )
 from ...services.table_waits import round_waits
 from ...shapes.limits import is_token
+from ...store.models import new_token
 from ...store.nights import Night, NightPair, NightRound
 from ...translation import render, translate
 from ..forms import NewGameForm, new_game_form
@@ -119,7 +120,8 @@ def night_board(director_token: str) -> Response:
 
     def render() -> str:
         night = night_or_404(director_token, director=True)
-        page = render_template("nights/board.html", etag=tag, **_board(night, PairForm(), ReasonForm()))
+        pair_form = PairForm(formdata=None, save_key=page_cache.SAVE_KEY)  # each answer its own
+        page = render_template("nights/board.html", etag=tag, **_board(night, pair_form, ReasonForm()))
         return page_cache.for_everyone(page)
 
     # rendered once per state of the night and address it is reached by (its links and QR codes name it)
@@ -423,7 +425,9 @@ def join_night(public_id: str, door: str) -> Page:
     if night is None:
         abort(404)
     form = PairForm()
-    if request.method == "POST":
+    if request.method == "GET":
+        form.save_key.data = new_token()
+    else:
         wait = door_wait(night.id)
         if wait is not None:  # the form comes back as typed, with when to send it again
             problem = gettext(
@@ -444,14 +448,15 @@ def join_night(public_id: str, door: str) -> Page:
 
 
 def _add_pair(night: Night, form: PairForm) -> NightPair | str:
-    """Add the form's pair (while a round is played too: it waits for the next); else the problem to show."""
+    """Add the form's pair (while a round is played too: it waits for the next; the form sent again: the pair it
+    added); else the problem to show."""
     if not form.validate_on_submit():
         return str(gettext("Check the names: at most 60 characters each."))
     players = [form.first.data or ""]
     if nights.players_a_pair(night.ruleset_id) == 2:
         players.append(form.second.data or "")
     try:
-        return nights.add_pair(night, players)
+        return nights.add_pair(night, players, form.key())
     except services.Refused as refused:
         return render(refused.msg)
 
@@ -498,6 +503,8 @@ def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: 
     public = shared_url("games.night_page", public_id=night.public_id)
     door = shared_url("games.join_night", public_id=night.public_id, door=nights.door_key(night))
     shown = night_view(night)
+    if not pair_form.save_key.data:
+        pair_form.save_key.data = new_token()
     return {
         **shown,
         "pair_form": pair_form,
