@@ -40,7 +40,7 @@ from ..tournament import (
     mitchell_lines,
 )
 from ..translation import Number
-from . import members
+from . import roster
 from .errors import Refused
 from .games import NewGame, NewSide, new_game
 from .night_results import night_standings, table_result
@@ -269,9 +269,9 @@ def add_pair(night: Night, players: Sequence[str], save_key: str | None = None) 
     """A pair joins the night (at the door, or entered by the director): before the first round, or late,
     between rounds or while a round is played; it waits for the next round and plays from it (in a Mitchell
     it takes an empty seat or a new table). A night holds at most ``MOST_PAIRS`` pairs, however they came or
-    whether they left since. A night of a club adds the pair's names that are not yet the club's members to
-    its members. A ``save_key`` already used (the same form sent twice) adds nothing and gives the pair it
-    added."""
+    whether they left since. At a night of a club, a name that is a member's is kept as the club writes it;
+    another is a guest of the night, not added to the club (``roster``). A ``save_key`` already used (the same
+    form sent twice) adds nothing and gives the pair it added."""
     names = [clean_name(name) for name in players]
     wanted = players_a_pair(night.ruleset_id)
     if len(names) != wanted or not all(names) or any(len(name) > PLAYER_NAME for name in names):
@@ -288,6 +288,8 @@ def add_pair(night: Night, players: Sequence[str], save_key: str | None = None) 
         raise Refused(
             "pairs", Msg(N_("This night is full: a night holds at most %(most)s pairs."), {"most": MOST_PAIRS})
         )
+    if night.club_id is not None:
+        names = roster.members_named(night.club_id, names)
     number = max((pair.number for pair in night.pairs), default=0) + 1
     # the round after the last one drawn, whether that one is still played or has finished
     pair = NightPair(number=number, players=names, joined_before_round=len(night.played) + 1, save_key=save_key)
@@ -295,8 +297,6 @@ def add_pair(night: Night, players: Sequence[str], save_key: str | None = None) 
     if night.lines is not None:
         staying, moving = join(_lines(night), number)
         night.lines = [list(staying), list(moving)]
-    if night.club_id is not None:  # a name new to the club becomes a member, in the same transaction
-        members.add_players(night.club_id, names)
     log_change(night, NightLog(action="add_pair", detail={"pair": number}))
     return pair
 

@@ -27,6 +27,9 @@ class Club(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=now)
     # How far a result moves its members' grades: K × (share − expected) (tournament.grades).
     grade_k: Mapped[float] = mapped_column(default=0.1, server_default="0.1")
+    # Bumped by every change to its members (one added, archived, brought back, merged): a board offering
+    # them can tell it shows an old list.
+    roster_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
 
     nights: Mapped[list[Night]] = relationship(back_populates="club", order_by="Night.held_on")
 

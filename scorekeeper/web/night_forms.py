@@ -312,6 +312,13 @@ class MemberForm(FlaskForm):
     grade = StringField(lazy_gettext("Starting grade, 0 to 100 (empty: 50)"), default="")
 
 
+class MergeForm(FlaskForm):
+    """Another member merged into the one whose page it is; ``confirm``: asked and answered."""
+
+    other = SelectField(lazy_gettext("The other member"), coerce=int, validate_choice=False)
+    confirm = HiddenField(default="")
+
+
 class MembersFileForm(FlaskForm):
     """A CSV file of members, or its lines pasted; the preview sends the same text back to import it."""
 

@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...engine import RULESETS, OptionError, RuleSet, configure
 from ...engine.options import table_options
-from ...services import clubs, grades, members, nights, round_play
+from ...services import clubs, grades, members, nights, roster, round_play
 from ...services.night_results import (
     TableSheet,
     night_stamp,
@@ -116,7 +116,7 @@ def night_board(director_token: str) -> Response:
     stamp = night_stamp(director_token, director=True)
     if stamp is None:
         abort(404)
-    tag = version_tag(stamp, "board-{}.{}".format(*members.roster_stamp(director_token)))  # its names offered too
+    tag = version_tag(stamp, f"board-{members.roster_stamp(director_token)}")  # its members' names offered too
 
     def render() -> str:
         night = night_or_404(director_token, director=True)
@@ -509,6 +509,7 @@ def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: 
         **shown,
         "pair_form": pair_form,
         "members": members.member_names(night.club_id),
+        "guests": roster.guests(night),
         "reason_form": reason_form,
         "problem": problem,
         "links": {
