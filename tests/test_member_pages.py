@@ -1,7 +1,7 @@
 """A club's members on its pages: listed on the club's page, added there (the form back as typed when refused),
-imported from a CSV file through a preview and a confirmation, exported as CSV, offered by name on the door's
-and the board's pair forms of the club's nights, archived and merged; a guest of a night added to the club from
-the board; members' names as the club writes them on every page of a night."""
+imported from a CSV file through a preview and a confirmation, exported as CSV, offered by name on the board's
+pair form of the club's nights (never on the door's), archived and merged; a guest of a night added to the
+club from the board; members' names as the club writes them on every page of a night."""
 
 from __future__ import annotations
 
@@ -9,8 +9,12 @@ import html
 import io
 import re
 
-from scorekeeper import services
+import pytest
 
+from scorekeeper import services
+from scorekeeper.web.extensions import limiter
+
+from .conftest import fresh_app
 from .helpers import page_text, record, side
 from .test_night_pages import SETTINGS, public_of, seen, table_games
 
@@ -135,16 +139,23 @@ def test_the_members_export_is_a_csv_with_a_formula_cell_neutralised(client):
     assert 'A ♣ =HYPERLINK("http://x") · +34 61.5 % provisional 8 Ana 50.0 % provisional' in seen(client.get(other))
 
 
-def test_the_door_and_the_board_of_a_club_night_offer_its_members_by_name(client):
+def test_the_board_offers_the_clubs_members_by_name_and_the_door_shows_none(client):
+    """Issue 47, N8: the door's page listed the whole roster to anyone holding its link; the board is the
+    director's, and still offers it."""
     club = new_club(client)
     client.post(club + "/members", data={"name": "Ana García", "number": "", "grade": ""})
     client.post(club + "/members", data={"name": "Luis", "number": "", "grade": ""})
     board = club_night(client, club)
+    page = client.get(board).get_data(as_text=True)
+    assert '<datalist id="club-members"><option value="Ana García"><option value="Luis"></datalist>' in page
+    assert re.search(r'<input [^>]*id="first" list="club-members"', page)
+    assert re.search(r'<input [^>]*id="second" list="club-members"', page)
     door = door_of(client, board)
-    for page in (client.get(board).get_data(as_text=True), client.get(door).get_data(as_text=True)):
-        assert '<datalist id="club-members"><option value="Ana García"><option value="Luis"></datalist>' in page
-        assert re.search(r'<input [^>]*id="first" list="club-members"', page)
-        assert re.search(r'<input [^>]*id="second" list="club-members"', page)
+    shown = client.get(door).get_data(as_text=True)
+    assert "Ana García" not in shown
+    assert "Luis" not in shown
+    assert "datalist" not in shown
+    assert re.search(rf'<input [^>]*data-names="{re.escape(door)}/names" id="first"', shown)  # asked as typed
 
 
 def test_a_guest_at_the_door_is_not_a_member_until_the_director_adds_it_from_the_board(client):
@@ -277,3 +288,43 @@ def test_the_members_pages_of_an_unknown_club_are_404(client):
     assert client.get("/c/not-a-club/members/import").status_code == 404
     assert client.post("/c/not-a-club/members", data={"name": "Ana"}).status_code == 404
     assert client.post("/c/not-a-club/members/import", data={"text": "Ana"}).status_code == 404
+
+
+@pytest.fixture
+def limited_door(tmp_path):
+    """The app with its rate limits on, a door's completion allowed 20 answers a minute for a night."""
+    with fresh_app(tmp_path, "limited-door", RATELIMIT_ENABLED=True, RATE_LIMIT_DOOR_NAMES="20 per minute") as app:
+        limiter.reset()
+        yield app
+
+
+def test_the_door_offers_a_few_members_once_three_letters_are_typed_and_a_night_asking_too_often_waits(limited_door):
+    """Issue 47, N8: at most a completion after a few letters of a name, limited like the door."""
+    client = limited_door.test_client()
+    club = new_club(client)
+    for name in ("Ana García", "Anabel Ruiz", "Juana Anaya", "Mariana", "Anacleto", "Ananías", "Anastasia", "Luis"):
+        client.post(club + "/members", data={"name": name, "number": "", "grade": ""})
+    door = door_of(client, club_night(client, club))
+    assert client.get(door + "/names?q=an").get_json() == {"names": [], "all": False}  # two letters: nothing
+    found = client.get(door + "/names?q=ANA")
+    assert found.get_json() == {
+        "names": ["Ana García", "Anabel Ruiz", "Anacleto", "Ananías", "Anastasia"],
+        "all": False,
+    }
+    assert found.headers["Cache-Control"] == "no-store"
+    assert client.get(door + "/names?q=anay").get_json() == {"names": ["Juana Anaya"], "all": True}
+    assert client.get(door + "/names?q=anan%C3%ADas").get_json()["names"] == ["Ananías"]
+    assert client.get(door[: -len("x")] + "x/names?q=ana").status_code == 404  # not the door's key
+    statuses = [client.get(door + f"/names?q=lui{'s' * (k % 2)}").status_code for k in range(30)]
+    assert statuses.count(200) == 20 - 3  # the three answers above counted; the two letters and the 404 did not
+    waited = client.get(door + "/names?q=luis", environ_base={"REMOTE_ADDR": "198.51.100.7"})
+    assert waited.status_code == 429  # the night's count, from any address
+    assert int(waited.headers["Retry-After"]) >= 1
+    assert waited.get_json()["names"] == []
+    assert client.post(door, data={"first": "Luis", "second": "Ana García"}).status_code == 302  # the door lets in
+
+
+def test_a_night_without_a_club_offers_no_names_at_its_door(client):
+    door = door_of(client, club_night(client, None))
+    assert "data-names" not in client.get(door).get_data(as_text=True)
+    assert client.get(door + "/names?q=ana").get_json() == {"names": [], "all": True}

@@ -1,7 +1,7 @@
 """A club's members: added one by one (each name once, accents, case and invisible characters aside), imported
 from a spreadsheet's CSV file (a preview naming duplicates and refused lines by line, then all of it or
 nothing); a pair at a night of the club whose names are members' (kept as the club writes them) or guests' (not
-added); members archived and merged."""
+added); members archived and merged; the door's completion of members' names."""
 
 from __future__ import annotations
 
@@ -261,6 +261,7 @@ def test_an_archived_member_leaves_the_lists_and_is_still_the_member_at_the_door
     assert names(club) == ["Luis"]
     assert [member.name for member in members.club_members(club, archived=True)] == ["Carmen Ruiz"]
     assert members.member_names(club.id) == ["Luis"]
+    assert roster.completions(club.id, "carm") == ([], True)
     pair = nights.add_pair(night_of(club), ["carmen ruiz", "luis"])
     assert pair.players == ["Carmen Ruiz", "Luis"]  # still the member, and still archived
     assert names(club) == ["Luis"]
@@ -279,8 +280,24 @@ def test_a_merged_members_name_is_the_kept_member_at_the_door_and_on_no_list(clu
     night = night_of(club)
     assert nights.add_pair(night, ["maruja torrez", "m. torres"]).players == ["Maruja Torres", "Maruja Torres"]
     assert refused_field(members.add_member, club, "Maruja Torrez") == ("name", "Maruja Torrez is already a member.")
+    assert roster.completions(club.id, "maru") == (["Maruja Torres"], True)
     assert refused_field(roster.merge_members, club, kept.id, kept.id)[0] == "other"
     assert refused_field(roster.merge_members, club, kept.id, typo.id)[0] == "other"  # merged already
+
+
+def test_the_doors_completion_offers_a_few_members_by_a_word_they_start_from_three_letters(club):
+    for name in ("Ana García", "Anabel Ruiz", "Juana Anaya", "Mariana", "Luis", "Anacleto", "Ananías", "Anastasia"):
+        members.add_member(club, name)
+    assert roster.completions(club.id, "an") == ([], False)  # two letters: nothing yet
+    assert roster.completions(club.id, "ANA ") == (
+        ["Ana García", "Anabel Ruiz", "Anacleto", "Ananías", "Anastasia"],
+        False,
+    )
+    assert roster.completions(club.id, "anay") == (["Juana Anaya"], True)  # a later word too; never "Mariana"'s inside
+    assert roster.completions(club.id, "ana g") == (["Ana García"], True)
+    assert roster.completions(club.id, "a%a") == ([], True)  # typed as it is, never as a pattern
+    assert roster.completions(club.id, "a_a") == ([], True)
+    assert roster.completions(None, "ana") == ([], True)  # a night of no club: no member
 
 
 def test_a_pair_at_a_night_without_a_club_adds_no_member(club):

@@ -4,15 +4,16 @@ A name typed at a night's door (or by its director) that is a member's, accents,
 characters aside, is that member: the pair is kept with the member's name as the club writes it. A merged
 member's name is the member it was merged into; an archived member is still that member (off the club's lists,
 not brought back by a pair at the door). Any other name is a guest of the night: it plays, and joins the club
-only when the director adds it. The season, the grades and the records read every name through the
-club's ``Roster``, so a merged member's nights count for the member it was merged into."""
+only when the director adds it. The door's completion offers a few members, never the roster. The season, the
+grades and the records read every name through the club's ``Roster``, so a merged member's nights count for
+the member it was merged into."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlalchemy.orm import aliased
 
 from ..engine.i18n import N_, Msg
@@ -21,9 +22,14 @@ from ..store.database import db
 from ..store.members import ClubMember
 from ..store.models import now
 from ..store.nights import Club, Night
+from ..translation import collation_key
 from .errors import Refused
 from .members import bump_roster, lock_club, member_key
 from .transaction import writes
+
+#: The letters of a name a door's completion needs before it offers members, and the most it offers.
+LEAST_LETTERS = 3
+MOST_OFFERED = 5
 
 NO_SUCH_MEMBER = N_("There is no such member of the club.")
 
@@ -106,6 +112,31 @@ def guests(night: Night) -> set[str]:
         return set()
     roster = roster_of(night.club_id)
     return {name for pair in night.pairs for name in pair.players if name and not roster.is_member(name)}
+
+
+def completions(club_id: int | None, typed: str) -> tuple[list[str], bool]:
+    """At most ``MOST_OFFERED`` of the club's members (archived and merged ones never) whose name has a word
+    starting with ``typed`` (accents, case and spaces aside), by name, and whether they are all that match;
+    none before ``LEAST_LETTERS`` letters."""
+    wanted = member_key(typed)
+    if len(wanted.replace(" ", "")) < LEAST_LETTERS:
+        return [], False
+    if club_id is None:
+        return [], True
+    pattern = wanted.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    found = db.session.scalars(
+        select(ClubMember.name).where(
+            ClubMember.club_id == club_id,
+            ClubMember.archived_at.is_(None),
+            ClubMember.merged_into_id.is_(None),
+            or_(
+                ClubMember.name_key.like(f"{pattern}%", escape="\\"),
+                ClubMember.name_key.like(f"% {pattern}%", escape="\\"),
+            ),
+        )
+    )
+    matching = sorted(found, key=collation_key)
+    return matching[:MOST_OFFERED], len(matching) <= MOST_OFFERED
 
 
 @writes

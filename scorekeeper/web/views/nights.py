@@ -494,8 +494,12 @@ def night_view(night: Night) -> dict[str, Any]:
 
 
 def _door(night: Night) -> dict[str, Any]:
-    """What the door's page shows: the night, and its club's members to choose from."""
-    return {**night_view(night), "members": members.member_names(night.club_id)}
+    """What the door's page shows: the night, and where its name boxes ask for members' names (a night of a
+    club: a few, once three letters are typed; never the roster)."""
+    names = None
+    if night.club_id is not None:
+        names = url_for("games.door_names", public_id=night.public_id, door=nights.door_key(night))
+    return {**night_view(night), "names_url": names}
 
 
 def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: str | None = None) -> dict[str, Any]:
