@@ -11,7 +11,7 @@ from ... import services
 from ...services import members, nights, roster
 from ...translation import render
 from ..limiting import door_names_wait
-from ..night_forms import PairForm, ReasonForm
+from ..night_forms import MemberForm, PairForm, ReasonForm
 from .games import Page, bp
 from .nights import _board, night_or_404
 
@@ -53,8 +53,9 @@ def add_guest(director_token: str) -> Page:
     night = night_or_404(director_token, director=True)
     if night.club is None:
         abort(404)
+    form = MemberForm()  # its name only: the number and the starting grade are the club page's
     try:
-        members.add_member(night.club, request.form.get("name", ""))
+        members.add_member(night.club, form.name.data or "")
     except services.Refused as refused:
         page = render_template("nights/board.html", **_board(night, PairForm(), ReasonForm(), render(refused.msg)))
         return page, 400
