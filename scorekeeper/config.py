@@ -42,6 +42,9 @@ class Config:
     # Pairs joining a club night at its door, per night from every address (a club's Wi-Fi is one): 80 pairs
     # arriving in the same minute all get in; a script filling the door waits, and the night's 400 pairs stop it.
     RATE_LIMIT_DOOR_NIGHT = "120 per minute"
+    # A night's door offering members' names as a pair types (a few, after three letters): per night. A room
+    # typing its names never meets it; a script reading the roster off the door does, within minutes.
+    RATE_LIMIT_DOOR_NAMES = "120 per minute;1000 per hour"
     # The address other phones use, e.g. "http://192.168.1.20:8000" (empty: found from the page and the network).
     PUBLIC_URL = ""
     # Behind a reverse proxy: how many proxies set X-Forwarded-For/-Proto/-Host (0: none, trust nothing).

@@ -118,3 +118,36 @@ def test_the_clubs_grades_export_each_members_grade_after_each_night_as_csv_and_
         True,
     )
     assert client.get("/c/nonexistenttoken0000000/grades.json").status_code == 404
+
+
+def test_a_merge_brings_the_merged_members_nights_grades_and_starting_grade_to_the_member_kept(app, client):
+    """Issue 47: two members who are one player (a name typed two ways) are merged on the kept one's page, asked
+    first: the other's nights, grades and starting grade follow the member kept, on every page of the club."""
+    token = _club(client)
+    client.post(f"/c/{token}/members", data={"name": "Anita", "number": "", "grade": "60"})
+    play_night(app, client, token, [("Ana", "Luis"), ("Bea", "Juan")], ns_wins=True)
+    play_night(app, client, token, [("Bea", "Juan"), ("Luis", "Anita")], ns_wins=True)
+    club_page = client.get(f"/c/{token}").get_data(as_text=True)
+    ana = re.search(rf'href="(/c/{token}/members/\d+)">Ana<', club_page).group(1)
+    anita = re.search(rf'href="(/c/{token}/members/(\d+))">Anita<', club_page)
+    assert "4 Ana 2 1 1 5 Anita 0 1 2" in seen(client.get(f"/c/{token}"))  # apart, before the merge
+
+    asked = client.post(ana + "/merge", data={"other": anita.group(2)})
+    assert asked.status_code == 200
+    assert "Merge Anita into Ana? The nights, grades and records of Anita count for Ana" in seen(asked)
+    assert "Anita" in seen(client.get(f"/c/{token}"))  # nothing merged until the answer
+    merged = client.post(ana + "/merge", data={"other": anita.group(2), "confirm": "yes"})
+    assert merged.status_code == 302
+
+    # Ana starts at Anita's 60: night 1, Ana & Luis (mean 55) expected 55, made 100: +4.5 (Ana 64.5); night 2,
+    # Luis & Ana (54.5 and 64.5: 59.5) against Bea & Juan (45.5): expected 64, made 0: -6.4 (Ana 58.1).
+    page = seen(client.get(ana, headers={"Accept-Language": "en"}))
+    assert "58.1 % 2 graded tables" in page
+    assert "Started at 60.0 %." in page
+    assert re.search(r"with Luis 64 % 0 % 58.1 .+ with Luis 55 % 100 % 64.5", page)
+    shown = seen(client.get(f"/c/{token}", headers={"Accept-Language": "en"}))
+    assert "1= Ana 2 2 1" in shown  # the season's players: both nights
+    assert "Anita" not in shown  # nor on the members' list, the season's pairs or the records
+    assert client.get(anita.group(1)).headers["Location"] == ana  # the merged member's page is the kept one's
+    lines = client.get(f"/c/{token}/grades.csv", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "Ana,,60.0,64.5,58.1,58.1," in lines

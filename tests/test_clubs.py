@@ -12,7 +12,10 @@ from .test_night_pages import SETTINGS, seen, table_games
 
 def play_night(app, client, club: str, pairs: list[tuple[str, str]], ns_wins: bool, **settings: str) -> str:
     """A night of the club (``settings`` changed from SETTINGS'), one round of one table: the first pair named
-    wins (or loses) 570 to 30. Its board's address."""
+    wins (or loses) 570 to 30; its players are the club's members (added on the club's page first, as a club's
+    list holds them: a name already a member is refused there). Its board's address."""
+    for name in {name for pair in pairs for name in pair}:
+        client.post(f"/c/{club}/members", data={"name": name, "number": "", "grade": ""})
     form = client.get(f"/c/{club}/nights/new").get_data(as_text=True)
     assert re.search(rf'name="club" type="hidden" value="{club}"', form)
     board = client.post("/nights/new", data={**SETTINGS, **settings, "club": club}).headers["Location"]

@@ -1,6 +1,7 @@
-"""A club's members: added one by one (each name once, accents and case aside), imported from a spreadsheet's
-CSV file (a preview naming duplicates and refused lines by line, then all of it or nothing), and a pair that
-joins a night of the club bringing its new names to the members."""
+"""A club's members: added one by one (each name once, accents, case and invisible characters aside), imported
+from a spreadsheet's CSV file (a preview naming duplicates and refused lines by line, then all of it or
+nothing); a pair at a night of the club whose names are members' (kept as the club writes them) or guests' (not
+added); members archived and merged; the door's completion of members' names."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from datetime import date
 import pytest
 
 from scorekeeper import services
-from scorekeeper.services import clubs, members, nights
-from scorekeeper.shapes.limits import PLAYER_NAME
+from scorekeeper.services import clubs, members, nights, roster
+from scorekeeper.shapes.limits import PLAYER_NAME, clean_name
 from scorekeeper.store import members as stored_members
 from scorekeeper.store.database import db
 from scorekeeper.store.nights import Club
@@ -212,30 +213,96 @@ def night_of(club: Club | None, ruleset_id: str = "classic"):
     return nights.start_night(new if club is None else nights.NewNight(**{**new.__dict__, "club_id": club.id}))
 
 
-def test_a_pair_joining_a_club_night_adds_its_new_names_as_members_and_not_twice(club):
+def test_a_name_typed_at_a_club_night_that_is_a_members_is_kept_as_the_club_writes_it(club):
+    """Issue 47: "maruja torres" and "jose martin" typed at the door are the members Maruja Torres and José
+    Martín, and the night keeps them so (every page of the night then writes them so)."""
+    members.add_member(club, "Maruja Torres")
+    members.add_member(club, "José Martín")
+    night = night_of(club)
+    pair = nights.add_pair(night, ["maruja  torres", "JOSE MARTIN"])
+    assert pair.players == ["Maruja Torres", "José Martín"]
+    assert nights.add_pair(night, ["Ana", "maruja torres"]).players == ["Ana", "Maruja Torres"]
+
+
+def test_a_name_that_is_no_members_plays_as_a_guest_and_is_not_added_to_the_club(club):
+    """Issue 47, N8: a name typed at the door no longer becomes a member of the club."""
     members.add_member(club, "Ana García", "ES-1", "60")
     night = night_of(club)
-    nights.add_pair(night, ["ana garcia", "Luis"])
-    nights.add_pair(night, ["Bea", "LUIS"])
-    assert names(club) == ["Ana García", "Bea", "Luis"]
-    ana = next(member for member in members.club_members(club) if member.name == "Ana García")
+    assert nights.add_pair(night, ["ana garcia", "Luis"]).players == ["Ana García", "Luis"]
+    nights.add_pair(night, ["Bea", "Juan"])
+    assert names(club) == ["Ana García"]
+    assert roster.guests(night) == {"Luis", "Bea", "Juan"}
+    ana = members.club_members(club)[0]
     assert (ana.number, ana.starting_grade) == ("ES-1", 60.0)  # the member as the club keeps them
-    again = night_of(club)  # another night of the club: the same names, nobody new
-    nights.add_pair(again, ["Luis", "Bea"])
-    assert names(club) == ["Ana García", "Bea", "Luis"]
+
+
+@pytest.mark.parametrize("hidden", ["\u200b", "\u00ad", "\u200d", "\u200e", "\ufeff", "\u2060", "\u034f"])
+def test_a_name_with_an_invisible_character_is_the_same_member(club, hidden):
+    """Issue 47, N10: a zero-width space or a soft hyphen pasted into a name made a second member that looks the
+    same and split the player's grade."""
+    members.add_member(club, "Maruja Torres")
+    twin = f"Maru{hidden}ja Torres"
+    assert refused_field(members.add_member, club, twin) == ("name", "Maruja Torres is already a member.")
+    assert members.preview_import(club, f"{twin}\n").duplicates[0].name == "Maruja Torres"
+    assert nights.add_pair(night_of(club), [twin, f"Luis{hidden}"]).players == ["Maruja Torres", "Luis"]
+    assert names(club).count("Maruja Torres") == 1
+
+
+def test_names_are_stored_composed_without_invisible_characters_and_with_one_space_between_words():
+    assert clean_name(" Jose\u0301 \u00a0 Mar\u00adti\u0301n\u200b ") == "José Martín"
+    assert clean_name("\u200b\u2060") == ""
+    assert clean_name("Ana\x00") == "Ana\x00"  # a control character is refused by the field that holds it
+
+
+def test_an_archived_member_leaves_the_lists_and_is_still_the_member_at_the_door(club):
+    carmen = members.add_member(club, "Carmen Ruiz")
+    members.add_member(club, "Luis")
+    roster.archive_member(club, carmen.id)
+    assert names(club) == ["Luis"]
+    assert [member.name for member in members.club_members(club, archived=True)] == ["Carmen Ruiz"]
+    assert members.member_names(club.id) == ["Luis"]
+    assert roster.completions(club.id, "carm") == ([], True)
+    pair = nights.add_pair(night_of(club), ["carmen ruiz", "luis"])
+    assert pair.players == ["Carmen Ruiz", "Luis"]  # still the member, and still archived
+    assert names(club) == ["Luis"]
+    roster.restore_member(club, carmen.id)
+    assert names(club) == ["Carmen Ruiz", "Luis"]
+
+
+def test_a_merged_members_name_is_the_kept_member_at_the_door_and_on_no_list(club):
+    kept = members.add_member(club, "Maruja Torres")
+    typo = members.add_member(club, "Maruja Torrez", "ES-7", "62")
+    older = members.add_member(club, "M. Torres")
+    roster.merge_members(club, typo.id, older.id)  # merged before: it follows the merge of the one it went into
+    roster.merge_members(club, kept.id, typo.id)
+    assert names(club) == ["Maruja Torres"]
+    assert (kept.number, kept.starting_grade) == ("ES-7", 62.0)  # taken, as the kept member had none
+    night = night_of(club)
+    assert nights.add_pair(night, ["maruja torrez", "m. torres"]).players == ["Maruja Torres", "Maruja Torres"]
+    assert refused_field(members.add_member, club, "Maruja Torrez") == ("name", "Maruja Torrez is already a member.")
+    assert roster.completions(club.id, "maru") == (["Maruja Torres"], True)
+    assert refused_field(roster.merge_members, club, kept.id, kept.id)[0] == "other"
+    assert refused_field(roster.merge_members, club, kept.id, typo.id)[0] == "other"  # merged already
+
+
+def test_the_doors_completion_offers_a_few_members_by_a_word_they_start_from_three_letters(club):
+    for name in ("Ana García", "Anabel Ruiz", "Juana Anaya", "Mariana", "Luis", "Anacleto", "Ananías", "Anastasia"):
+        members.add_member(club, name)
+    assert roster.completions(club.id, "an") == ([], False)  # two letters: nothing yet
+    assert roster.completions(club.id, "ANA ") == (
+        ["Ana García", "Anabel Ruiz", "Anacleto", "Ananías", "Anastasia"],
+        False,
+    )
+    assert roster.completions(club.id, "anay") == (["Juana Anaya"], True)  # a later word too; never "Mariana"'s inside
+    assert roster.completions(club.id, "ana g") == (["Ana García"], True)
+    assert roster.completions(club.id, "a%a") == ([], True)  # typed as it is, never as a pattern
+    assert roster.completions(club.id, "a_a") == ([], True)
+    assert roster.completions(None, "ana") == ([], True)  # a night of no club: no member
 
 
 def test_a_pair_at_a_night_without_a_club_adds_no_member(club):
     nights.add_pair(night_of(None), ["Ana", "Luis"])
     assert names(club) == []
-
-
-def test_a_pair_still_joins_a_club_night_when_the_club_is_full(club, monkeypatch):
-    monkeypatch.setattr(members, "MOST_MEMBERS", 1)
-    night = night_of(club)
-    pair = nights.add_pair(night, ["Ana", "Luis"])
-    assert pair.players == ["Ana", "Luis"]
-    assert names(club) == ["Ana"]
 
 
 def test_a_pair_refused_by_the_night_adds_no_member(club):

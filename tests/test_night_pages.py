@@ -270,7 +270,11 @@ def test_the_board_is_rendered_once_a_state_and_every_directors_phone_gets_its_o
     assert "\x00" not in "".join(texts)
     secrets = [csrf_secret(found[0]) for found in tokens]
     assert secrets[1] == secrets[3] != secrets[2]
-    assert texts[1].replace(tokens[1][0], "") == texts[2].replace(tokens[2][0], "")
+    keys = [re.search(r'name="save_key" type="hidden" value="([^"]+)"', text).group(1) for text in texts]
+    assert len(set(keys)) == 4  # each answer its own one-time key for the pair form
+    assert texts[1].replace(tokens[1][0], "").replace(keys[1], "") == texts[2].replace(tokens[2][0], "").replace(
+        keys[2], ""
+    )
     assert SETTINGS["name"] in seen(other.get("/"))  # on the other phone's list (its cookie came with the first)
     monkeypatch.setitem(app.config, "WTF_CSRF_ENABLED", False)
     client.post(board + "/pairs", data={"first": "Ana", "second": "Luis"})
@@ -570,3 +574,31 @@ def test_a_round_played_before_reads_back_on_its_own_page_each_table_on_its_scor
     for unknown in ("/rounds/3", "/rounds/0", "/rounds/1000", "/rounds/x"):
         assert client.get(public + unknown).status_code == 404, unknown
     assert client.get("/night/nope/rounds/1").status_code == 404
+
+
+# Issue 47, N9: a double tap or a retry at the door seated the same pair twice.
+
+
+def test_a_door_form_sent_twice_seats_its_pair_once_and_answers_with_its_page_again(client, board):
+    door = door_of(client, board)
+    form = client.get(door).get_data(as_text=True)
+    key = re.search(r'name="save_key" type="hidden" value="([\w-]+)"', form).group(1)
+    fresh = client.get(door).get_data(as_text=True)
+    assert key != re.search(r'name="save_key" type="hidden" value="([\w-]+)"', fresh).group(1)  # each form its own
+    sent = {"first": "Ana", "second": "Luis", "save_key": key}
+    first, again = client.post(door, data=sent), client.post(door, data=sent)
+    assert first.status_code == again.status_code == 302
+    assert again.headers["Location"] == first.headers["Location"]
+    other = client.post(door, data={**sent, "save_key": key[::-1]})  # another phone's form: another pair
+    assert other.headers["Location"] != first.headers["Location"]
+    shown = client.get(board).get_data(as_text=True)
+    assert len(re.findall(r'action="[^"]*/pairs/\d+/withdraw"', shown)) == 2
+    refused = client.post(door, data={"first": "x" * 61, "second": "Bea", "save_key": "other-key"})
+    assert 'value="other-key"' in refused.get_data(as_text=True)  # the form back with its key: nothing was added
+
+
+def test_a_pair_form_sent_twice_on_the_board_adds_its_pair_once(client, board):
+    key = re.search(r'name="save_key" type="hidden" value="([\w-]+)"', client.get(board).get_data(as_text=True))
+    sent = {"first": "Ana", "second": "Luis", "save_key": key.group(1)}
+    assert [client.post(board + "/pairs", data=sent).status_code for _ in range(2)] == [302, 302]
+    assert len(re.findall(r'action="[^"]*/pairs/\d+/withdraw"', client.get(board).get_data(as_text=True))) == 1

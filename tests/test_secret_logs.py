@@ -110,13 +110,14 @@ def test_a_server_error_under_an_edit_link_logs_no_token(app, client, monkeypatc
 
 
 def _everything_with_a_secret(app: Flask) -> dict[str, dict[str, Any]]:
-    """A game with a hand, a group, a club, a night of the club kept by halves with its first round drawn: the
-    values of the secret routes' variables, by the first part of their address."""
+    """A game with a hand, a group, a club with a member, a night of the club kept by halves with its first round
+    drawn: the values of the secret routes' variables, by the first part of their address."""
     client = app.test_client()
     sheet = start_classic(client)
     assert client.post(sheet + "/hands/new", data=SPEC_FORM).status_code == 302
     assert client.post("/groups/new", data={"name": "Jueves", "player_0": "Ana", "player_1": "Bea"}).status_code == 302
     club = client.post("/clubs/new", data={"name": "Club", "best_of": ""}).headers["Location"].removeprefix("/c/")
+    assert client.post(f"/c/{club}/members", data={"name": "Ana", "number": "", "grade": ""}).status_code == 302
     night = {**SETTINGS, "club": club, "recording": "halves", "round_kind": "minutes", "round_length": "40"}
     board = client.post("/nights/new", data=night).headers["Location"]
     for first, second in PAIRS[:2]:

@@ -2,7 +2,8 @@
 and every player's nights added up, or the best N) from each night's standings.
 
 A pair is known across nights by its players' names (accents and case aside, in any order); a player by
-their name. Nothing here is stored but the club itself: the season is counted again from the nights."""
+their name, a merged member's name counting as the member it was merged into (``roster``). Nothing here is
+stored but the club itself: the season is counted again from the nights."""
 
 from __future__ import annotations
 
@@ -11,8 +12,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 
 from ..engine.i18n import N_, Msg
-from ..reference.search import normalize
-from ..shapes.limits import is_token, text_problem
+from ..shapes.limits import clean_name, is_token, text_problem
 from ..store.database import db
 from ..store.nights import Club, Night
 from ..tournament import GRADE_K, NightResult, SeasonLine, SettingRefused, season
@@ -20,6 +20,7 @@ from ..tournament.grades import K_DEFAULT
 from .errors import Refused
 from .night_results import night_standings, table_results
 from .nights import NIGHT_NAME, WHOLE_NIGHT, setting_problem
+from .roster import roster_of
 from .sheet import compute_sheet
 from .standing import Records, group_records
 from .transaction import begin_write, writes
@@ -40,7 +41,7 @@ class Season:
 @writes
 def start_club(name: str, best_of: int | None = None, grade_k: float = K_DEFAULT) -> Club:
     """A new club (``Refused`` naming the field); ``grade_k``: how far a result moves its members' grades."""
-    name = " ".join(name.split())
+    name = clean_name(name)
     if not name or len(name) > NIGHT_NAME or text_problem(name, "name") is not None:
         raise Refused("name", Msg(N_("A club's name is 1 to %(most)s characters."), {"most": NIGHT_NAME}))
     if best_of is not None and not 1 <= best_of <= MOST_BEST_OF:
@@ -90,19 +91,20 @@ def club_season(club: Club, nights: list[Night] | None = None) -> Season:
     pair_results: list[NightResult] = []
     player_results: list[NightResult] = []
     nights = club_nights(club) if nights is None else nights
+    roster = roster_of(club.id)
     for index, night in enumerate(nights):
-        players = {pair.number: pair.players for pair in night.pairs}
+        players = {pair.number: [roster.who(name) for name in pair.players] for pair in night.pairs}
         for line in night_standings(night):
             names = players[line.pair]
-            who = tuple(sorted(normalize(name) for name in names))
-            pair_results.append(NightResult(index, who, " & ".join(names), line.points, line.place))
-            for name in names:
-                player_results.append(NightResult(index, normalize(name), name, line.points, line.place))
+            who = tuple(sorted(key for key, _ in names))
+            pair_results.append(NightResult(index, who, " & ".join(name for _, name in names), line.points, line.place))
+            for key, name in names:
+                player_results.append(NightResult(index, key, name, line.points, line.place))
     return Season(season(pair_results, club.best_of), season(player_results, club.best_of), len(nights))
 
 
-def club_records(nights: list[Night]) -> Records:
-    """Each player's and pair's record over the club's nights, as a table of friends' records are: every
+def club_records(club: Club, nights: list[Night]) -> Records:
+    """Each player's and pair's record over the club's ``nights``, as a table of friends' records are: every
     hand of every table's game (its canastas, red threes, going out), and a table played and won once its
     result counts (agreed or set by the director, who won by the result's scores); pair against pair."""
     games = []
@@ -118,4 +120,4 @@ def club_records(nights: list[Night]) -> Records:
                 if found.counts:
                     ns, ew = found.scores
                     decided[table.game.id] = 0 if ns > ew else 1 if ew > ns else None
-    return group_records(games, decided)
+    return group_records(games, decided, roster_of(club.id).who)

@@ -13,7 +13,7 @@ from ..engine import RULESETS, OptionError, RuleSet, configure, game_outcome
 from ..engine.game import seat_of
 from ..engine.i18n import N_, Msg
 from ..engine.options import table_shapes
-from ..shapes.limits import LARGEST, NOTE, is_token, side_name, text_problem
+from ..shapes.limits import LARGEST, NOTE, clean_name, is_token, side_name, text_problem
 from ..store.database import db
 from ..store.models import ENTRY_MODES, RECORDINGS, EditLog, Game, Player, Side, new_token, now
 from .errors import GameDamaged, Refused
@@ -100,13 +100,14 @@ def new_game(new: NewGame, rematch_of: Game | None = None) -> Game:
         note=note,
         recording=new.recording,
     )
+    players = [[clean_name(name) for name in side.players] for side in new.sides]  # as a club's members are
     game.sides = [
         Side(
             position=k,
             token=new_token() if new.recording == "halves" else None,
-            name=side_name(side.name, side.players),
+            name=side_name(side.name, players[k]),
             players=[
-                Player(seat=seat_of(k, place, len(new.sides)), name=name) for place, name in enumerate(side.players)
+                Player(seat=seat_of(k, place, len(new.sides)), name=name) for place, name in enumerate(players[k])
             ],
         )
         for k, side in enumerate(new.sides)

@@ -3,11 +3,12 @@ night, in the order played (nights by date, then rounds), each pair's share of t
 scores it (its victory points' share, or a win, draw or loss by match points). Nothing is stored: a result
 fixed later changes every grade after it.
 
-A member is known by their name, accents and case aside (as the club's season knows its players)."""
+A member is known by their name, accents and case aside (as the club's season knows its players); a merged
+member's name counts as the member it was merged into (the club's ``Roster``)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..store.members import ClubMember
@@ -26,21 +27,24 @@ from ..tournament.grades import (
     shares_by_victory_points,
 )
 from .clubs import club_nights
-from .members import club_members, member_key
+from .members import member_key
 from .night_results import TableResult as Found
 from .night_results import night_scale, table_results
+from .roster import Roster, roster_of
 
 
-def graded_rounds(nights: Sequence[Night], found: Mapping[int, Mapping[int, Found]] | None = None) -> list[PlayedRound]:
+def graded_rounds(
+    nights: Sequence[Night],
+    found: Mapping[int, Mapping[int, Found]] | None = None,
+    key: Callable[[str], str] = member_key,
+) -> list[PlayedRound]:
     """Every round of ``nights`` (oldest first) with its counted tables; ``found``: each night's table
-    results by night id, if already worked out."""
+    results by night id, if already worked out; ``key``: the member a player's name counts as."""
     rounds: list[PlayedRound] = []
     for night in sorted(nights, key=lambda night: (night.held_on, night.id)):
         results = found[night.id] if found is not None and night.id in found else table_results(night)
         scale = night_scale(night)
-        players = {
-            pair.number: tuple(member_key(name) for name in pair.players if name.strip()) for pair in night.pairs
-        }
+        players = {pair.number: tuple(key(name) for name in pair.players if name.strip()) for pair in night.pairs}
         for played in sorted(night.played, key=lambda played: played.number):
             tables = []
             seated: set[str] = set()
@@ -66,10 +70,11 @@ def club_grades(
     starting: Mapping[str, float] | None = None,
     k: float = K_DEFAULT,
     found: Mapping[int, Mapping[int, Found]] | None = None,
+    key: Callable[[str], str] = member_key,
 ) -> Grades:
     """Every member's and pair's grade after the club's ``nights``; ``starting``: the grades the club gave,
-    by member key."""
-    return grades(graded_rounds(nights, found), starting, k)
+    by member key; ``key``: the member a player's name counts as (the club's ``Roster.key``)."""
+    return grades(graded_rounds(nights, found, key), starting, k)
 
 
 def members_graded(
@@ -77,7 +82,7 @@ def members_graded(
 ) -> list[tuple[ClubMember, Grade]]:
     """Each of the club's ``members`` with their grade after the club's ``nights`` (a member who has not played
     a counted table yet: the starting grade the club gave, or 50)."""
-    starting, found = _of_club(club, members, nights)
+    starting, found = _of_club(club, nights)
     return [
         (member, found.members.get(member_key(member.name)) or Grade(starting.get(member_key(member.name), START)))
         for member in members
@@ -108,12 +113,12 @@ class MemberStory:
     partners: tuple[tuple[str, int], ...]
 
 
-def member_story(club: Club, member: ClubMember, members: Sequence[ClubMember], nights: Sequence[Night]) -> MemberStory:
-    """What the member's page shows: ``members`` are the club's (their starting grades count for everyone's)."""
-    starting, found = _of_club(club, members, nights)
+def member_story(club: Club, member: ClubMember, nights: Sequence[Night]) -> MemberStory:
+    """What the member's page shows (every member's starting grade counts for everyone's grades)."""
+    roster = roster_of(club.id)
+    starting, found = _of_club(club, nights, roster)
     key = member_key(member.name)
-    names = {member_key(name): name for night in nights for pair in night.pairs for name in pair.players}
-    names.update({member_key(one.name): one.name for one in members})
+    names = dict(roster.who(name) for night in nights for pair in night.pairs for name in pair.players)
     by_id: dict[Hashable, Night] = {night.id: night for night in nights}
     lines: list[NightLine] = []
     partners: dict[str, set[Hashable]] = {}
@@ -160,7 +165,7 @@ class MemberRow:
 
 def grade_sheet(club: Club, members: Sequence[ClubMember], nights: Sequence[Night]) -> list[MemberRow]:
     """Every member's grade after each of ``nights`` (oldest first), for the club's exports."""
-    starting, found = _of_club(club, members, nights)
+    starting, found = _of_club(club, nights)
     ordered = sorted(nights, key=lambda night: (night.held_on, night.id))
     rows = []
     for member in members:
@@ -175,15 +180,11 @@ def grade_sheet(club: Club, members: Sequence[ClubMember], nights: Sequence[Nigh
     return rows
 
 
-def _of_club(club: Club, members: Sequence[ClubMember], nights: Sequence[Night]) -> tuple[dict[str, float], Grades]:
-    """The starting grades the club gave its ``members`` (by member key), and every grade after ``nights``."""
-    starting = _starting(members)
-    return starting, club_grades(nights, starting, club.grade_k)
-
-
-def _starting(members: Sequence[ClubMember]) -> dict[str, float]:
-    """The starting grades a club gave its ``members``, by member key."""
-    return {member_key(one.name): one.starting_grade for one in members if one.starting_grade is not None}
+def _of_club(club: Club, nights: Sequence[Night], roster: Roster | None = None) -> tuple[Mapping[str, float], Grades]:
+    """The starting grades the club gave its members (by member key), and every grade after ``nights``;
+    ``roster``: the club's, if already read."""
+    roster = roster_of(club.id) if roster is None else roster
+    return roster.starting, club_grades(nights, roster.starting, club.grade_k, key=roster.key)
 
 
 @dataclass(frozen=True)
@@ -204,11 +205,10 @@ def night_grades(night: Night, found: Mapping[int, Found] | None = None) -> Nigh
         return None
     order = (night.held_on, night.id)
     held = [one for one in club_nights(club) if (one.held_on, one.id) <= order]
-    starting = {
-        member_key(one.name): one.starting_grade for one in club_members(club) if one.starting_grade is not None
-    }
-    graded = club_grades(held, starting, club.grade_k, {night.id: found} if found is not None else None)
-    keys = {pair.number: frozenset(member_key(name) for name in pair.players if name.strip()) for pair in night.pairs}
+    roster = roster_of(club.id)
+    starting = roster.starting
+    graded = club_grades(held, starting, club.grade_k, {night.id: found} if found is not None else None, key=roster.key)
+    keys = {pair.number: frozenset(roster.key(name) for name in pair.players if name.strip()) for pair in night.pairs}
     shares: dict[int, tuple[float, float]] = {}
     mine = graded.of_night(night.id)
     for number, members in keys.items():

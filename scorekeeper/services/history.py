@@ -14,7 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from ..reference.search import normalize
-from ..shapes.limits import is_token
+from ..shapes.limits import clean_name, is_token
 from ..store.database import db
 from ..store.models import Game, Group, GroupPlayer, Side
 from .sheet import Sheet, compute_sheet
@@ -100,7 +100,7 @@ def _roster(known: Sequence[str], names: Sequence[str]) -> list[str]:
     roster = list(known)
     seen = {normalize(name) for name in roster}
     for name in names:
-        cleaned = name.strip()
+        cleaned = clean_name(name)
         if cleaned and normalize(cleaned) not in seen and len(roster) < ROSTER:
             roster.append(cleaned)
             seen.add(normalize(cleaned))

@@ -1,23 +1,24 @@
 """A club's members: add one, list them, import many from a spreadsheet's CSV file (a preview first, then all
-of it or nothing), and the names a pair brings to a night of the club.
+of it or nothing).
 
-A member is known by name, accents and case aside (as the club's season knows a player): a club has each
-name once. The club's row is locked while its members change, so two nights of the club that take new
-names at once, or an import and a pair at the door, never add one name twice."""
+A member is known by name, accents, case, spaces and invisible characters aside (as the club's season knows a
+player): a club has each name once. The club's row is locked while its members change, so two changes at once
+(an import and a member added, two directors) never add one name twice. Which member a pair's name is, and
+archiving and merging members, are ``roster``'s."""
 
 from __future__ import annotations
 
 import csv
 import io
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from ..engine.i18n import N_, Msg
 from ..reference.search import normalize
-from ..shapes.limits import PLAYER_NAME, text_problem
+from ..shapes.limits import PLAYER_NAME, clean_name, text_problem
 from ..store.database import db
 from ..store.members import MEMBER_KEY, MEMBER_NUMBER, ClubMember
 from ..store.nights import Club, Night
@@ -25,7 +26,7 @@ from ..translation import collation_key
 from .errors import Refused
 from .transaction import begin_write, writes
 
-#: The most members a club keeps (a pair's new names past it still play; they are not added).
+#: The most members a club keeps, archived and merged ones too.
 MOST_MEMBERS = 2_000
 #: The largest file an import reads, in bytes, and the most lines of members in it (a header aside).
 MOST_IMPORT_BYTES = 200 * 1024
@@ -107,13 +108,14 @@ class ImportPreview:
 
 
 def member_key(name: str) -> str:
-    """A name as members are compared: spaces, accents and case aside (as the club's season compares them)."""
-    return normalize(" ".join(name.split()))[:MEMBER_KEY]
+    """A name as members are compared: spaces, invisible characters, accents and case aside (as the club's
+    season compares them)."""
+    return normalize(clean_name(name))[:MEMBER_KEY]
 
 
 def clean_member(name: str, number: str = "", grade: str | float | None = None) -> NewMember:
     """A member as typed, cleaned as every name is (``Refused`` naming the field, in the forms' words)."""
-    name = " ".join(name.split())
+    name = clean_name(name)
     if not name or len(name) > PLAYER_NAME:
         raise Refused("name", Msg(NAME_BOUNDS, {"most": PLAYER_NAME}))
     if text_problem(name, "name") is not None:
@@ -139,36 +141,50 @@ def _grade(typed: str | float | None) -> float | None:
     return grade
 
 
-def club_members(club: Club) -> list[ClubMember]:
-    """The club's members, by name in the reader's language (accents and case aside; ñ after n in Spanish)."""
-    found = db.session.scalars(select(ClubMember).where(ClubMember.club_id == club.id))
+def club_members(club: Club, *, archived: bool = False) -> list[ClubMember]:
+    """The club's members on its lists (``archived``: the archived ones instead; merged ones never), by name in
+    the reader's language (accents and case aside; ñ after n in Spanish)."""
+    chosen = ClubMember.archived_at.is_not(None) if archived else ClubMember.archived_at.is_(None)
+    found = db.session.scalars(
+        select(ClubMember).where(ClubMember.club_id == club.id, ClubMember.merged_into_id.is_(None), chosen)
+    )
     return sorted(found, key=lambda member: collation_key(member.name))
 
 
+def find_member(club: Club, member_id: int) -> ClubMember | None:
+    """A member of the club by id, archived or merged ones too (None: not the club's)."""
+    return db.session.scalars(
+        select(ClubMember).where(ClubMember.club_id == club.id, ClubMember.id == member_id)
+    ).one_or_none()
+
+
 def member_names(club_id: int | None) -> list[str]:
-    """The names of a club's members, by name, for a pair's form to offer (none: no club)."""
+    """The names of a club's members on its lists, by name, for the director's pair form to offer (none: no
+    club)."""
     if club_id is None:
         return []
-    found = db.session.scalars(select(ClubMember.name).where(ClubMember.club_id == club_id))
+    found = db.session.scalars(
+        select(ClubMember.name).where(
+            ClubMember.club_id == club_id, ClubMember.archived_at.is_(None), ClubMember.merged_into_id.is_(None)
+        )
+    )
     return sorted(found, key=collation_key)
 
 
-def roster_stamp(director_token: str) -> tuple[int, int]:
-    """How many members the club of the night behind ``director_token`` has, and its newest's id (for the
-    board's ETag: a member added on the club's page shows in the board's list of names)."""
-    found = db.session.execute(
-        select(func.count(ClubMember.id), func.coalesce(func.max(ClubMember.id), 0))
-        .join(Night, Night.club_id == ClubMember.club_id)
-        .where(Night.director_token == director_token)
-    ).one()
-    return int(found[0]), int(found[1])
+def roster_stamp(director_token: str) -> int:
+    """The version of the roster of the club of the night behind ``director_token`` (0: a night of no club),
+    for the board's ETag: a member added, archived or merged on the club's page shows in the board's names."""
+    found = db.session.scalar(
+        select(Club.roster_version).join(Night, Night.club_id == Club.id).where(Night.director_token == director_token)
+    )
+    return int(found or 0)
 
 
 @writes
 def add_member(club: Club, name: str, number: str = "", grade: str | float | None = None) -> ClubMember:
     """A new member of the club (``Refused`` naming the field: a name already a member, a club full)."""
     new = clean_member(name, number, grade)
-    club_id = _lock_club(club)
+    club_id = lock_club(club)
     if new.key in _keys(club_id):
         db.session.rollback()
         raise Refused("name", Msg(ALREADY_A_MEMBER, {"name": new.name}))
@@ -177,27 +193,9 @@ def add_member(club: Club, name: str, number: str = "", grade: str | float | Non
         raise Refused("name", Msg(CLUB_FULL, {"most": MOST_MEMBERS}))
     member = _member(club_id, new)
     db.session.add(member)
+    bump_roster(club_id)
     db.session.commit()
     return member
-
-
-def add_players(club_id: int, names: Iterable[str]) -> None:
-    """A pair's names that are not yet members become members, in the writing transaction of the use case that
-    calls it (a pair joining a night of the club), which commits. A club already full takes no one more: the
-    pair plays all the same."""
-    _lock_club_id(club_id)
-    known = _keys(club_id)
-    room = MOST_MEMBERS - _count(club_id)
-    for name in names:
-        try:
-            new = clean_member(name)
-        except Refused:
-            continue  # the night's own checks refused such a name already
-        if new.key in known or room <= 0:
-            continue
-        known.add(new.key)
-        room -= 1
-        db.session.add(_member(club_id, new))
 
 
 def preview_import(club: Club, data: bytes | str) -> ImportPreview:
@@ -209,7 +207,7 @@ def preview_import(club: Club, data: bytes | str) -> ImportPreview:
 def import_members(club: Club, data: bytes | str) -> int:
     """Add the new members of ``data`` all at once, as its preview shows them now (a name that became a member
     since is left out); how many were added. A file with any line refused adds nobody (``Refused``)."""
-    club_id = _lock_club(club)
+    club_id = lock_club(club)
     preview = _preview(club_id, data, _keys(club_id), _count(club_id))
     if preview.problem is not None or preview.refused:
         db.session.rollback()
@@ -217,6 +215,7 @@ def import_members(club: Club, data: bytes | str) -> int:
         raise Refused("file", problem)
     for line in preview.added:
         db.session.add(_member(club_id, line.member))
+    bump_roster(club_id)
     db.session.commit()
     return len(preview.added)
 
@@ -330,14 +329,14 @@ def _count(club_id: int) -> int:
     return int(db.session.scalar(select(func.count(ClubMember.id)).where(ClubMember.club_id == club_id)) or 0)
 
 
-def _lock_club(club: Club) -> int:
+def lock_club(club: Club) -> int:
     """Start a writing transaction with the club locked (its row on PostgreSQL, the database on SQLite)."""
     club_id = int(club.id)
     begin_write()
-    _lock_club_id(club_id)
+    db.session.execute(select(Club.id).where(Club.id == club_id).with_for_update())
     return club_id
 
 
-def _lock_club_id(club_id: int) -> None:
-    """Lock the club's row in the writing transaction already begun."""
-    db.session.execute(select(Club.id).where(Club.id == club_id).with_for_update())
+def bump_roster(club_id: int) -> None:
+    """The club's roster changed, in the writing transaction begun: its version moves on."""
+    db.session.execute(update(Club).where(Club.id == club_id).values(roster_version=Club.roster_version + 1))

@@ -22,7 +22,7 @@ from sqlalchemy.orm import selectinload
 from ..engine import RULESETS, StepTables, configure
 from ..engine.i18n import N_, Msg
 from ..engine.options import table_options
-from ..shapes.limits import PLAYER_NAME, is_token, short_code, text_problem
+from ..shapes.limits import PLAYER_NAME, clean_name, is_token, short_code, text_problem
 from ..store.database import db
 from ..store.models import RECORDINGS, EditLog, Game, now
 from ..store.nights import Night, NightLog, NightPair, NightRound, NightTable
@@ -40,7 +40,7 @@ from ..tournament import (
     mitchell_lines,
 )
 from ..translation import Number
-from . import members
+from . import roster
 from .errors import Refused
 from .games import NewGame, NewSide, new_game
 from .night_results import night_standings, table_result
@@ -124,7 +124,7 @@ def start_night(new: NewNight) -> Night:
     base = RULESETS.get(new.ruleset_id)
     if base is None or 2 not in base.sides_allowed or base.players not in (2, 4) or base.cutthroat:
         raise Refused("ruleset", Msg(N_("A club night seats two sides at each table: choose such a rule set.")))
-    name = " ".join(new.name.split())
+    name = clean_name(new.name)
     if not name or len(name) > NIGHT_NAME or text_problem(name, "name") is not None:
         raise Refused("name", Msg(N_("A night's name is 1 to %(most)s characters."), {"most": NIGHT_NAME}))
     _check_choice("recording", new.recording, RECORDINGS)
@@ -265,33 +265,38 @@ def find_by_code(code: str) -> Night | None:
 
 
 @writes
-def add_pair(night: Night, players: Sequence[str]) -> NightPair:
+def add_pair(night: Night, players: Sequence[str], save_key: str | None = None) -> NightPair:
     """A pair joins the night (at the door, or entered by the director): before the first round, or late,
     between rounds or while a round is played; it waits for the next round and plays from it (in a Mitchell
     it takes an empty seat or a new table). A night holds at most ``MOST_PAIRS`` pairs, however they came or
-    whether they left since. A night of a club adds the pair's names that are not yet the club's members to
-    its members."""
-    names = [" ".join(name.split()) for name in players]
+    whether they left since. At a night of a club, a name that is a member's is kept as the club writes it;
+    another is a guest of the night, not added to the club (``roster``). A ``save_key`` already used (the same
+    form sent twice) adds nothing and gives the pair it added."""
+    names = [clean_name(name) for name in players]
     wanted = players_a_pair(night.ruleset_id)
     if len(names) != wanted or not all(names) or any(len(name) > PLAYER_NAME for name in names):
         raise Refused("players", Msg(N_("A pair is %(count)s named players."), {"count": wanted}))
     if any(text_problem(name, "players") for name in names):
         raise Refused("players", Msg(N_("A name holds a character that cannot be kept; type it again.")))
     night = lock_night(night)
+    added = next((pair for pair in night.pairs if save_key is not None and pair.save_key == save_key), None)
+    if added is not None:
+        db.session.rollback()
+        return added
     if len(night.pairs) >= MOST_PAIRS:
         db.session.rollback()
         raise Refused(
             "pairs", Msg(N_("This night is full: a night holds at most %(most)s pairs."), {"most": MOST_PAIRS})
         )
+    if night.club_id is not None:
+        names = roster.members_named(night.club_id, names)
     number = max((pair.number for pair in night.pairs), default=0) + 1
     # the round after the last one drawn, whether that one is still played or has finished
-    pair = NightPair(number=number, players=names, joined_before_round=len(night.played) + 1)
+    pair = NightPair(number=number, players=names, joined_before_round=len(night.played) + 1, save_key=save_key)
     night.pairs.append(pair)
     if night.lines is not None:
         staying, moving = join(_lines(night), number)
         night.lines = [list(staying), list(moving)]
-    if night.club_id is not None:  # a name new to the club becomes a member, in the same transaction
-        members.add_players(night.club_id, names)
     log_change(night, NightLog(action="add_pair", detail={"pair": number}))
     return pair
 

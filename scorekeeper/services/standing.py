@@ -8,7 +8,7 @@ case aside); a pair by its two or three names, whatever the order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,16 +67,23 @@ class Records:
     meetings: list[Meeting] = field(default_factory=list)
 
 
-def group_records(games: Sequence[tuple[Game, Sheet]], decided: Mapping[int, int | None] | None = None) -> Records:
+def group_records(
+    games: Sequence[tuple[Game, Sheet]],
+    decided: Mapping[int, int | None] | None = None,
+    who: Callable[[str], tuple[str, str]] | None = None,
+) -> Records:
     """Every player's and pair's record over ``games``, and each meeting of two pairs. ``decided``: the
     games that count as played, by id, with the winning side (None: a draw), when something other than
-    the game's own end decides them (a club night's table, whose result counts once agreed)."""
+    the game's own end decides them (a club night's table, whose result counts once agreed). ``who``: the
+    key a player's name counts under and the name to show (a club's roster); else the name, accents and
+    case aside."""
+    who = who or _by_name
     players: dict[str, Record] = {}
     pairs: dict[frozenset[str], Record] = {}
     meetings: dict[tuple[frozenset[str], frozenset[str]], Meeting] = {}
     for game, sheet in games:
         members = [[player.name for player in side.players] for side in game.sides]
-        keyed_players = [[(normalize(name), name) for name in names] for names in members]
+        keyed_players = [[who(name) for name in names] for names in members]
         pair_keys = [frozenset(key for key, _ in names) if len(names) > 1 else None for names in keyed_players]
         records_of = []
         for index, names in enumerate(keyed_players):
@@ -105,6 +112,10 @@ def group_records(games: Sequence[tuple[Game, Sheet]], decided: Mapping[int, int
         sorted(pairs.values(), key=_best_first),
         sorted(meetings.values(), key=lambda m: (-m.games, normalize(m.first), normalize(m.second))),
     )
+
+
+def _by_name(name: str) -> tuple[str, str]:
+    return normalize(name), name
 
 
 def _count_hand(record: Record, score: int, canastas: CanastaCount, entered: Mapping[str, Any]) -> None:

@@ -38,6 +38,13 @@ ELLIPSIS = "…"
 #: A text without control characters (Unicode's Cc: U+0000-U+001F, U+007F-U+009F), as a JSON Schema
 #: pattern; ``text_problem`` refuses those, and half a surrogate pair, which no UTF-8 body can hold.
 STORABLE_TEXT = r"^[^\u0000-\u001f\u007f-\u009f]*$"
+#: Characters that show nothing and are not spaces, beside Unicode's format characters (Cf: the zero-width
+#: space and joiners, the soft hyphen, the bidi marks and isolates, the byte-order mark, the word joiner): the
+#: rest of Unicode's default-ignorable code points (the combining grapheme joiner, the Hangul fillers, the
+#: Khmer inherent vowels, the Mongolian free variation selectors, the variation selectors).
+INVISIBLE = frozenset(
+    (0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x3164, 0xFFA0, *range(0x180B, 0x1810), *range(0xFE00, 0xFE10))
+) | frozenset(range(0xE0100, 0xE01F0))
 
 
 def is_token(text: str) -> bool:
@@ -54,6 +61,20 @@ def text_problem(text: str, field: str) -> Msg | None:
         if category == "Cc":
             return Msg(N_("%(field)s holds a control character; type it again."), {"field": field})
     return None
+
+
+def clean_name(text: str) -> str:
+    """A name as it is compared and stored (a pair's players, a club's members, a game's players): the
+    characters that show nothing taken out (a zero-width space or a soft hyphen pasted from a message would
+    make a second player that looks the same), Unicode NFC (an accent typed apart is the same letter), and
+    every run of spaces one space, none at either end. A control character stays, for ``text_problem`` to
+    refuse naming the field, as every text box does."""
+    shown = "".join(char for char in text if not _invisible(char))
+    return " ".join(unicodedata.normalize("NFC", shown).split())
+
+
+def _invisible(char: str) -> bool:
+    return unicodedata.category(char) == "Cf" or ord(char) in INVISIBLE
 
 
 def shorten(text: str, longest: int) -> str:

@@ -1,5 +1,6 @@
 """A club's members: the players it knows, each once by name (accents and case aside), with an optional
-federation or member number and the grade the club gave them to start from."""
+federation or member number and the grade the club gave them to start from; a member archived (off the
+club's lists, their nights kept) or merged into another (their name leads to that member)."""
 
 from __future__ import annotations
 
@@ -33,3 +34,9 @@ class ClubMember(db.Model):  # type: ignore[name-defined,misc]
     # A percentage from 0 to 100 the club gave (None: the member starts at 50, as everyone does).
     starting_grade: Mapped[float | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=now)
+    # Archived by the club's director: off the club's lists and a door's completion, history kept (None: not).
+    archived_at: Mapped[datetime | None] = mapped_column(default=None)
+    # Merged into another member: this name is that member's, at the door and in the grades (None: not merged).
+    merged_into_id: Mapped[int | None] = mapped_column(
+        ForeignKey("club_member.id", ondelete="SET NULL"), default=None, index=True
+    )

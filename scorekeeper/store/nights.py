@@ -27,6 +27,9 @@ class Club(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=now)
     # How far a result moves its members' grades: K × (share − expected) (tournament.grades).
     grade_k: Mapped[float] = mapped_column(default=0.1, server_default="0.1")
+    # Bumped by every change to its members (one added, archived, brought back, merged): a board offering
+    # them can tell it shows an old list.
+    roster_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
 
     nights: Mapped[list[Night]] = relationship(back_populates="club", order_by="Night.held_on")
 
@@ -84,7 +87,7 @@ class NightPair(db.Model):  # type: ignore[name-defined,misc]
     """A pair of a night (one player in two-handed rule sets), numbered from 1 in the order they came."""
 
     __tablename__ = "night_pair"
-    __table_args__ = (UniqueConstraint("night_id", "number"),)
+    __table_args__ = (UniqueConstraint("night_id", "number"), UniqueConstraint("night_id", "save_key"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     night_id: Mapped[int] = mapped_column(ForeignKey("night.id", ondelete="CASCADE"), index=True)
@@ -92,6 +95,8 @@ class NightPair(db.Model):  # type: ignore[name-defined,misc]
     players: Mapped[list[str]] = mapped_column(JSON)
     joined_before_round: Mapped[int] = mapped_column(Integer, default=1)  # a late pair: the first round it plays
     left_after_round: Mapped[int | None] = mapped_column(Integer, default=None)  # withdrawn: the last it played
+    # The one-time key of the form that added it (the door's, the board's): sent again, it adds nothing.
+    save_key: Mapped[str | None] = mapped_column(String(64), default=None)
 
     night: Mapped[Night] = relationship(back_populates="pairs")
 

@@ -203,3 +203,23 @@ def _retry_after(items: list[RateLimitItem], key: tuple[str, str]) -> int:
         return 60
     spent = [stat.reset_time for stat in stats if stat.remaining == 0] or [stat.reset_time for stat in stats]
     return max(1, int(max(spent) - time.time()) + 1)
+
+
+#: The count of the members' names a night's door offers as a name is typed.
+DOOR_NAMES = "night-door-names"
+
+
+def door_names_wait(night_id: int) -> int | None:
+    """Count one completion of a name asked at night ``night_id``'s door against RATE_LIMIT_DOOR_NAMES (the
+    night, from every address, as the door's forms are counted): the seconds to wait when past it, else None.
+    Limits turned off, or a store that cannot answer, never refuse it."""
+    if not limiter.enabled:
+        return None
+    items = parse_many(str(current_app.config["RATE_LIMIT_DOOR_NAMES"]))
+    key = (DOOR_NAMES, str(night_id))
+    try:
+        within = all([limiter.limiter.hit(item, *key) for item in items])  # noqa: C419  (every window counts it)
+    except Exception:
+        current_app.logger.warning("the rate-limit store did not answer", exc_info=True)
+        return None
+    return None if within else _retry_after(items, key)

@@ -18,7 +18,7 @@ from wtforms.validators import InputRequired, Length, ValidationError
 
 from ..engine import RULESETS, StepTables
 from ..services.nights import NIGHT_NAME, NewNight, setting_problem
-from ..shapes.limits import PLAYER_NAME, REASON
+from ..shapes.limits import PLAYER_NAME, REASON, is_token
 from ..tournament import (
     BYE_DIFFERENCE,
     DECISIVE_DIFFERENCE,
@@ -232,10 +232,16 @@ class NightForm(FlaskForm):
 
 
 class PairForm(FlaskForm):
-    """A pair's players (one in the two-handed rule sets)."""
+    """A pair's players (one in the two-handed rule sets), and the form's one-time key (sent twice, one pair)."""
 
     first = StringField(lazy_gettext("Player"), [Length(max=PLAYER_NAME), CleanText()])
     second = StringField(lazy_gettext("Partner"), [Length(max=PLAYER_NAME), CleanText()])
+    save_key = HiddenField()
+
+    def key(self) -> str | None:
+        """The form's one-time key, when it is one."""
+        key = self.save_key.data or ""
+        return key if is_token(key) else None
 
 
 class ReasonForm(FlaskForm):
@@ -304,6 +310,13 @@ class MemberForm(FlaskForm):
     name = StringField(lazy_gettext("Name"), default="")
     number = StringField(lazy_gettext("Member or federation number (optional)"), default="")
     grade = StringField(lazy_gettext("Starting grade, 0 to 100 (empty: 50)"), default="")
+
+
+class MergeForm(FlaskForm):
+    """Another member merged into the one whose page it is; ``confirm``: asked and answered."""
+
+    other = SelectField(lazy_gettext("The other member"), coerce=int, validate_choice=False)
+    confirm = HiddenField(default="")
 
 
 class MembersFileForm(FlaskForm):

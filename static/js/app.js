@@ -648,3 +648,64 @@ if ("serviceWorker" in navigator && window.isSecureContext) {
     setInterval(turn, 8000);
   }
 })();
+
+// A club night's door: under each name box, a few members whose name has a word starting with what is typed
+// (three letters at least, accents and case aside), asked of the server, which never gives the roster; a tap
+// puts the name in the box. An answer that held every match answers the longer names typed after it here.
+(function () {
+  var fold = function (text) {
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\s+/g, " ").trim();
+  };
+  var holds = function (name, typed) { return (" " + fold(name)).indexOf(" " + typed) !== -1; };
+  var answers = {};
+  Array.prototype.forEach.call(document.querySelectorAll("input[data-names]"), function (input) {
+    var url = input.getAttribute("data-names");
+    var list = document.createElement("div");
+    list.className = "suggestions";
+    list.setAttribute("aria-live", "polite");
+    input.parentNode.insertAdjacentElement("afterend", list);
+    var timer = null;
+    var show = function (typed, names) {
+      if (fold(input.value) !== typed) return;  // typed on since
+      list.textContent = "";
+      names.forEach(function (name) {
+        if (fold(name) === typed) return;
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "suggestion";
+        button.textContent = name;
+        button.addEventListener("click", function () {
+          input.value = name;
+          list.textContent = "";
+          input.focus();
+        });
+        list.appendChild(button);
+      });
+    };
+    var known = function (typed) {
+      for (var earlier in answers) {
+        if (typed.indexOf(earlier) === 0 && answers[earlier].all) {
+          return answers[earlier].names.filter(function (name) { return holds(name, typed); });
+        }
+      }
+      return null;
+    };
+    var ask = function () {
+      var typed = fold(input.value);
+      if (typed.replace(/ /g, "").length < 3) { list.textContent = ""; return; }
+      var found = known(typed);
+      if (found) { show(typed, found); return; }
+      fetch(url + "?q=" + encodeURIComponent(typed), { cache: "no-store", credentials: "same-origin" })
+        .then(function (response) { return response.ok ? response.json() : { names: [], all: false }; })
+        .then(function (answer) {
+          if (answer.all) answers[typed] = answer;
+          show(typed, answer.names || []);
+        })
+        .catch(function () { /* no suggestion: the name is typed whole */ });
+    };
+    input.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(ask, 250);
+    });
+  });
+})();

@@ -1,7 +1,8 @@
 """A club's life across two nights, in the browser: twelve members imported from a CSV file, a night by match
-points, then a night scored with handicaps where a pair arrives at the door while round 1 is played, waits,
-and is seated at round 2. Every member's card and grade on their own page, and the TV's standings with
-handicaps, equal to this file's own calculation of the grade rule (written here again, not imported)."""
+points, then a night scored with handicaps where a pair arrives at the door while round 1 is played (a name
+chosen from the door's suggestions, the other typed any which way), waits, and is seated at round 2. Every
+member's card and grade on their own page, and the TV's standings with handicaps, equal to this file's own
+calculation of the grade rule (written here again, not imported)."""
 
 from __future__ import annotations
 
@@ -153,8 +154,11 @@ def test_a_club_of_twelve_members_plays_two_nights_one_handicapped_with_a_late_p
     late = browser.new_context(**PHONE, locale="en-GB").new_page()
     late.goto(door)
     expect(late.locator("main")).to_contain_text("Round 1 is being played")
-    late.fill("#first", "Hugo León")
-    late.fill("#second", "Inés Bravo")
+    expect(late.locator("main")).not_to_contain_text("Ana Ruiz")  # the door lists no member
+    late.locator("#first").press_sequentially("hug")  # three letters: the door offers the members they start
+    late.get_by_role("button", name="Hugo León").tap()
+    expect(late.locator("#first")).to_have_value("Hugo León")
+    late.fill("#second", "ines  BRAVO")  # a member typed any which way is that member
     late.get_by_role("button", name="Join").tap()
     expect(late.locator("#your-seat")).to_contain_text("You are seated at the next round, round 2")
     expect(board.locator("#waiting")).to_contain_text("Waiting for round 2: Hugo León & Inés Bravo", timeout=2500)

@@ -90,11 +90,12 @@ def club_page_with(
         club=club,
         nights=held,
         members=grades.members_graded(club, members.club_members(club), held),
+        archived=members.club_members(club, archived=True),
         member_form=member_form,
         grade_form=grade_form,
         added=added,
         season=clubs.club_season(club, held),
-        records=clubs.club_records(held),
+        records=clubs.club_records(club, held),
     )
 
 

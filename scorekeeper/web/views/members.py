@@ -1,19 +1,25 @@
 """A club's members' pages: a member added on the club's page, a CSV file of members previewed and then
-imported (all of it or nothing), the members exported as CSV. The club's link is the key, as for its page."""
+imported (all of it or nothing), the members exported as CSV, a member's page (their grade night by night),
+where the director archives a member, brings them back, or merges another member into them. The club's link
+is the key, as for its page."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from flask import abort, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext, lazy_gettext
 from werkzeug.wrappers import Response
 
 from ... import services
-from ...services import clubs, grades, members
+from ...services import clubs, grades, members, roster
+from ...shapes.limits import MAX_ROW_NUMBER
+from ...store.members import ClubMember
 from ...store.nights import Club, Night
 from ...tournament import rounded
 from ...translation import render
 from ..chart import chart_of_grades
-from ..night_forms import MemberForm, MembersFileForm
+from ..night_forms import MemberForm, MembersFileForm, MergeForm
 from .clubs import club_or_404, club_page_with
 from .export import csv_download
 from .games import Page, bp
@@ -105,18 +111,69 @@ def _grade(grade: float | None) -> int | float | str:
     return int(grade) if grade == int(grade) else grade
 
 
-@bp.get("/c/<secret:token>/members/<int:member_id>")
-def member_page(token: str, member_id: int) -> str:
+@bp.get(f"/c/<secret:token>/members/<int(max={MAX_ROW_NUMBER}):member_id>")
+def member_page(token: str, member_id: int) -> Page:
     """A member: their card and grade, the grade after every night as a chart, each night's partners and
-    what was expected of them against what they made, and their partners."""
+    what was expected of them against what they made, and their partners; archiving them, or merging another
+    member into them. A merged member's page is the page of the member it was merged into."""
     club = club_or_404(token)
-    roster = members.club_members(club)
-    member = next((one for one in roster if one.id == member_id), None)
+    member = members.find_member(club, member_id)
     if member is None:
         abort(404)
-    story = grades.member_story(club, member, roster, clubs.club_nights(club))
+    if member.merged_into_id is not None:
+        return redirect(url_for("games.member_page", token=token, member_id=member.merged_into_id))
+    return _member_page(club, member, MergeForm())
+
+
+def _member_page(club: Club, member: ClubMember, form: MergeForm, asked: ClubMember | None = None) -> str:
+    """The member's page with the merge form as given; ``asked``: the member whose merge is to be confirmed."""
+    story = grades.member_story(club, member, clubs.club_nights(club))
     chart = chart_of_grades(member.name, story.starting, [line.grade for line in story.nights])
-    return render_template("clubs/member.html", club=club, story=story, chart=chart)
+    form.other.choices = [(one.id, one.name) for one in members.club_members(club) if one.id != member.id]
+    return render_template("clubs/member.html", club=club, story=story, chart=chart, merge_form=form, asked=asked)
+
+
+@bp.post(f"/c/<secret:token>/members/<int(max={MAX_ROW_NUMBER}):member_id>/archive")
+def archive_member(token: str, member_id: int) -> Page:
+    """Take the member off the club's lists (their nights and grade stay; their page brings them back)."""
+    return _roster_change(token, member_id, roster.archive_member)
+
+
+@bp.post(f"/c/<secret:token>/members/<int(max={MAX_ROW_NUMBER}):member_id>/restore")
+def restore_member(token: str, member_id: int) -> Page:
+    """Bring an archived member back to the club's lists."""
+    return _roster_change(token, member_id, roster.restore_member)
+
+
+def _roster_change(token: str, member_id: int, change: Callable[[Club, int], ClubMember]) -> Page:
+    club = club_or_404(token)
+    try:
+        member = change(club, member_id)
+    except services.Refused:
+        abort(404)
+    return redirect(url_for("games.member_page", token=token, member_id=member.id))
+
+
+@bp.post(f"/c/<secret:token>/members/<int(max={MAX_ROW_NUMBER}):member_id>/merge")
+def merge_member(token: str, member_id: int) -> Page:
+    """Another member merged into this one: asked first (who goes into whom, and what follows), then done."""
+    club = club_or_404(token)
+    member = members.find_member(club, member_id)
+    if member is None or member.merged_into_id is not None:
+        abort(404)
+    form = MergeForm()
+    other = members.find_member(club, form.other.data) if form.validate_on_submit() and form.other.data else None
+    if other is None or other.merged_into_id is not None or other.id == member.id:
+        form.other.errors = [gettext("Choose another member of the club.")]
+        return _member_page(club, member, form), 400
+    if form.confirm.data != "yes":
+        return _member_page(club, member, form, asked=other)
+    try:
+        roster.merge_members(club, member.id, other.id)
+    except services.Refused as refused:
+        form.other.errors = [render(refused.msg)]
+        return _member_page(club, member, form), 400
+    return redirect(url_for("games.member_page", token=token, member_id=member.id))
 
 
 def _grade_sheet(token: str) -> tuple[Club, list[Night], list[grades.MemberRow]]:

@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...engine import RULESETS, OptionError, RuleSet, configure
 from ...engine.options import table_options
-from ...services import clubs, grades, members, nights, round_play
+from ...services import clubs, grades, members, nights, roster, round_play
 from ...services.night_results import (
     TableSheet,
     night_stamp,
@@ -29,6 +29,7 @@ from ...services.night_results import (
 )
 from ...services.table_waits import round_waits
 from ...shapes.limits import is_token
+from ...store.models import new_token
 from ...store.nights import Night, NightPair, NightRound
 from ...tournament import rounded
 from ...translation import render, translate
@@ -118,11 +119,12 @@ def night_board(director_token: str) -> Response:
     stamp = night_stamp(director_token, director=True)
     if stamp is None:
         abort(404)
-    tag = version_tag(stamp, "board-{}.{}".format(*members.roster_stamp(director_token)))  # its names offered too
+    tag = version_tag(stamp, f"board-{members.roster_stamp(director_token)}")  # its members' names offered too
 
     def render() -> str:
         night = night_or_404(director_token, director=True)
-        page = render_template("nights/board.html", etag=tag, **_board(night, PairForm(), ReasonForm()))
+        pair_form = PairForm(formdata=None, save_key=page_cache.SAVE_KEY)  # each answer its own
+        page = render_template("nights/board.html", etag=tag, **_board(night, pair_form, ReasonForm()))
         return page_cache.for_everyone(page)
 
     # rendered once per state of the night and address it is reached by (its links and QR codes name it)
@@ -431,7 +433,9 @@ def join_night(public_id: str, door: str) -> Page:
     if night is None:
         abort(404)
     form = PairForm()
-    if request.method == "POST":
+    if request.method == "GET":
+        form.save_key.data = new_token()
+    else:
         wait = door_wait(night.id)
         if wait is not None:  # the form comes back as typed, with when to send it again
             problem = gettext(
@@ -452,14 +456,15 @@ def join_night(public_id: str, door: str) -> Page:
 
 
 def _add_pair(night: Night, form: PairForm) -> NightPair | str:
-    """Add the form's pair (while a round is played too: it waits for the next); else the problem to show."""
+    """Add the form's pair (while a round is played too: it waits for the next; the form sent again: the pair it
+    added); else the problem to show."""
     if not form.validate_on_submit():
         return str(gettext("Check the names: at most 60 characters each."))
     players = [form.first.data or ""]
     if nights.players_a_pair(night.ruleset_id) == 2:
         players.append(form.second.data or "")
     try:
-        return nights.add_pair(night, players)
+        return nights.add_pair(night, players, form.key())
     except services.Refused as refused:
         return render(refused.msg)
 
@@ -497,8 +502,12 @@ def night_view(night: Night) -> dict[str, Any]:
 
 
 def _door(night: Night) -> dict[str, Any]:
-    """What the door's page shows: the night, and its club's members to choose from."""
-    return {**night_view(night), "members": members.member_names(night.club_id)}
+    """What the door's page shows: the night, and where its name boxes ask for members' names (a night of a
+    club: a few, once three letters are typed; never the roster)."""
+    names = None
+    if night.club_id is not None:
+        names = url_for("games.door_names", public_id=night.public_id, door=nights.door_key(night))
+    return {**night_view(night), "names_url": names}
 
 
 def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: str | None = None) -> dict[str, Any]:
@@ -506,10 +515,13 @@ def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: 
     public = shared_url("games.night_page", public_id=night.public_id)
     door = shared_url("games.join_night", public_id=night.public_id, door=nights.door_key(night))
     shown = night_view(night)
+    if not pair_form.save_key.data:
+        pair_form.save_key.data = new_token()
     return {
         **shown,
         "pair_form": pair_form,
         "members": members.member_names(night.club_id),
+        "guests": roster.guests(night),
         "reason_form": reason_form,
         "problem": problem,
         "links": {
