@@ -317,8 +317,13 @@ def withdraw_pair(night: Night, number: int, reason: str = "") -> None:
 @writes
 def draw_round(night: Night, reason: str = "") -> NightRound:
     """Seat the next round by the night's movement and open one game per table, all at once. A round is
-    drawn while a table still plays only with a reason (logged)."""
+    drawn while a table still plays only with a reason (logged); never past the night's last round (the
+    director adds a round to the night first)."""
     night = lock_night(night)
+    if len(night.played) >= night.rounds:
+        db.session.rollback()
+        last = {"n": night.rounds}
+        raise Refused("rounds", Msg(N_("Round %(n)s was the night's last: to play another, add a round first."), last))
     unfinished = [t.number for t in (night.played[-1].tables if night.played else []) if not table_result(t).counts]
     if unfinished and not reason.strip():
         db.session.rollback()

@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...engine import RULESETS, OptionError, RuleSet, configure
 from ...engine.options import table_options
-from ...services import clubs, grades, members, nights, round_play
+from ...services import clubs, grades, members, night_rounds, nights, round_play
 from ...services.night_results import (
     TableSheet,
     night_stamp,
@@ -33,7 +33,7 @@ from ...store.nights import Night, NightPair, NightRound
 from ...translation import render, translate
 from ..forms import NewGameForm, new_game_form
 from ..limiting import door_wait, new_games
-from ..night_forms import FixForm, MoveForm, NightForm, PairForm, ReasonForm, night_rulesets
+from ..night_forms import FixForm, MoveForm, NightForm, PairForm, ReasonForm, RoundsForm, night_rulesets
 from ..sharing import base_url, qr_svg, shared_url
 from . import page_cache
 from .conditional import version_tag
@@ -485,6 +485,8 @@ def night_view(night: Night) -> dict[str, Any]:
         "pair_size": nights.players_a_pair(night.ruleset_id),
         "waiting": nights.waiting_pairs(night),
         "between_rounds": all(result.counts for _, result, _, _ in tables),
+        "last_drawn": night_rounds.last_round_drawn(night),  # no round past it is offered
+        "over": night_rounds.night_over(night, results),  # the standings are final
     }
 
 
@@ -516,5 +518,20 @@ def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: 
         "fix_form": FixForm(),
         "move_form": MoveForm(),
         "movable": round_play.movable_pairs(night),
+        "rounds_form": _rounds_form(night),
         "log": nights.night_log(night),
     }
+
+
+def _rounds_form(night: Night) -> RoundsForm:
+    """The night's rounds on the board: as typed when the board comes back refusing them, else as they are."""
+    form = RoundsForm()
+    if not form.rounds.raw_data:
+        form.rounds.data = night.rounds
+    return form
+
+
+def board_refusing(night: Night, problem: str, status: int, reason_form: ReasonForm | None = None) -> Page:
+    """The board again, saying on top why a change was refused (nothing changed), answered with ``status``."""
+    shown = _board(night, PairForm(), reason_form or ReasonForm(), problem)
+    return render_template("nights/board.html", **shown), status
