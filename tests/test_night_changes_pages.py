@@ -1,6 +1,7 @@
 """Issue 47 on the pages: a night that ends (no round offered past the last, a post refused by name; the board,
 the standings, a pair's page and the TV saying the night is over with its final standings; a round added from
-the board)."""
+the board) and slips a director can take back (a withdrawal asks first, with the pair's names; a withdrawn
+pair is put back until the next round is drawn)."""
 
 from __future__ import annotations
 
@@ -93,3 +94,58 @@ def test_a_round_added_on_the_board_offers_the_next_round_again_and_is_logged(cl
     client.set_cookie("lang", "es")
     refused = client.post(board + "/settings/rounds", data={"rounds": "1"})
     assert "Rondas: de 2 a 20 por noche." in seen(refused)  # never fewer than the rounds drawn
+
+
+def test_withdraw_asks_first_with_the_pairs_names_and_a_bare_post_withdraws_nobody(client):
+    board = night_with_pairs(client, rounds=3)
+    page = client.get(board).get_data(as_text=True)
+    control = re.search(r'<details class="undo withdraw" id="withdraw-2">(.*?)</details>', page, re.S).group(1)
+    assert "<summary>Withdraw</summary>" in control  # the board's control opens the question
+    assert 'name="confirmed" value="yes"' in control
+    assert "Yes, withdraw Bea &amp; Juan" in control
+    question = board + "/pairs/2/withdraw"
+    for asked in (client.post(question, data={"reason": ""}), client.get(question)):
+        assert asked.status_code == 200
+        shown = seen(asked)
+        assert "Withdraw Bea & Juan?" in shown
+        assert "Pair 2 plays no more rounds tonight; its results so far count." in shown
+        assert "No, back to the board" in shown
+    too_long = client.post(question, data={"reason": "x" * 201, "confirmed": "yes"})
+    assert too_long.status_code == 400
+    assert 'value="' + "x" * 201 + '"' in too_long.get_data(as_text=True)  # the question again, as typed
+    assert "left before playing" not in seen(client.get(board))  # nobody withdrew
+    assert client.get(board + "/pairs/9/withdraw").status_code == 404
+    withdrawn = client.post(board + "/pairs/2/withdraw", data={"reason": "a phone call", "confirmed": "yes"})
+    assert withdrawn.status_code == 302
+    page = seen(client.get(board))
+    assert "Bea & Juan · left before playing" in page
+    assert "Pair 2 withdrew. “a phone call”" in page
+    assert client.get(board + "/pairs/2/withdraw").status_code == 404  # it has left already
+    client.set_cookie("lang", "es")
+    assert "Sí, retirar a Ana & Luis" in seen(client.get(board))
+
+
+def test_a_withdrawn_pair_put_back_before_the_next_round_plays_in_it_and_not_once_a_round_is_drawn(client):
+    board = night_with_pairs(client, rounds=3)
+    public = public_of(client, board)
+    play_round(client, board, 1)
+    client.post(board + "/pairs/4/withdraw", data={"reason": "", "confirmed": "yes"})
+    page = seen(client.get(board))
+    assert "Eva & Fede · left after round 1 Put pair 4 back" in page
+    assert client.post(board + "/pairs/4/put-back").status_code == 302
+    page = seen(client.get(board))
+    assert "Pair 4 was put back." in page
+    assert "left after round 1" not in page
+    assert client.post(board + "/rounds", data={"reason": ""}).status_code == 302
+    assert "Round 2: your table is table 1, against Ana & Luis." in seen(client.get(public + "/pair/4"))
+    for table in (1, 2):
+        fix = f"{board}/rounds/2/tables/{table}/fix"
+        client.post(fix, data={"north_south": "600", "east_west": "100", "reason": "x"})
+    client.post(board + "/pairs/4/withdraw", data={"reason": "", "confirmed": "yes"})
+    assert "Put pair 4 back" in seen(client.get(board))
+    assert client.post(board + "/rounds", data={"reason": ""}).status_code == 302
+    assert "Put pair 4 back" not in seen(client.get(board))
+    refused = client.post(board + "/pairs/4/put-back")
+    assert refused.status_code == 400
+    assert "Pair 4 can no longer be put back: a round has been drawn since it withdrew." in seen(refused)
+    assert "Pair 4 has left the night." in seen(client.get(public + "/pair/4"))

@@ -38,6 +38,7 @@ from ..tournament import (
     leave,
     mitchell,
     mitchell_lines,
+    seat_of,
 )
 from ..translation import Number
 from . import members
@@ -308,10 +309,12 @@ def withdraw_pair(night: Night, number: int, reason: str = "") -> None:
     if pair.joined_before_round <= len(night.played):
         _between_rounds(night)
     pair.left_after_round = len(night.played)
+    detail: dict[str, Any] = {"pair": number}
     if night.lines is not None:
+        detail["seat"] = seat_of(_lines(night), number)  # the seat it takes again if it is put back
         staying, moving = leave(_lines(night), number)
         night.lines = [list(staying), list(moving)]
-    log_change(night, NightLog(action="withdraw", detail={"pair": number}, reason=reason[:200]))
+    log_change(night, NightLog(action="withdraw", detail=detail, reason=reason[:200]))
 
 
 @writes

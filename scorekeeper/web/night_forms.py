@@ -1,5 +1,5 @@
 """The club night's forms: the night's settings (the director starts it), a pair (at the door or from the
-director), a withdrawal, a round drawn early, the night's rounds; a club, and its members (one
+director), a withdrawal (asked first), a round drawn early, the night's rounds; a club, and its members (one
 typed in, or a CSV file of them). Shape checks only: the night's and the members' use cases check the rest (a
 member's name, number and grade in one wording for the form and for a file's line)."""
 
@@ -242,6 +242,17 @@ class ReasonForm(FlaskForm):
     """A director's reason (a round started early, a pair withdrawn): kept in the night's log."""
 
     reason = StringField(lazy_gettext("Reason"), [Length(max=REASON), CleanText()])
+
+
+class WithdrawForm(ReasonForm):
+    """A pair withdrawn, once the director has answered the question (``confirmed``: "yes"); and why."""
+
+    confirmed = HiddenField(default="")
+
+    @property
+    def answered(self) -> bool:
+        """Whether the director said yes to the question (a form without it asks it first)."""
+        return bool(self.confirmed.data == "yes")
 
 
 class RoundsForm(FlaskForm):

@@ -2,7 +2,7 @@
 with one tap, and a phone following the night's standings sees the result within 2 s; a pair arriving while
 the round is played joins at the door on its own phone, waits, and sees its table once the next is drawn; the
 director moves a pair, and once the last round's tables finish the night is over on every phone until the
-director adds a round."""
+director adds a round (a withdrawal asked first, and taken back, on the way)."""
 
 from __future__ import annotations
 
@@ -107,7 +107,7 @@ def test_the_director_moves_a_pair_on_the_phone_every_phone_sees_it_and_the_nigh
     expect(page.locator("main")).to_contain_text("Bea & Juan")
 
     # Issue 47: the last round's tables finish, and the night is over everywhere; nothing more is drawn until
-    # the director adds a round.
+    # the director adds a round. A withdrawal asks first, and is taken back before the next round.
     page.goto(board)
     for table in (1, 2):
         fix(page, table, 600, 100)
@@ -116,6 +116,14 @@ def test_the_director_moves_a_pair_on_the_phone_every_phone_sees_it_and_the_nigh
     expect(page.locator("#draw").get_by_role("button", name=re.compile("Draw"))).to_have_count(0)
     no_sideways_scroll(page)
     page.screenshot(path="test-results/night-over-en-390.png", full_page=True)
+    withdraw = page.locator("#withdraw-4")
+    withdraw.locator("summary").tap()
+    expect(withdraw).to_contain_text("Pair 4 plays no more rounds tonight")
+    withdraw.get_by_role("button", name="Yes, withdraw Eva & Fede").tap()
+    expect(page.locator("ol.pairs")).to_contain_text("Eva & Fede · left after round 1")
+    page.get_by_role("button", name="Put pair 4 back").tap()
+    expect(page.locator("#night-log")).to_contain_text("Pair 4 was put back.")
+    expect(page.locator("ol.pairs")).not_to_contain_text("left after round 1")
     page.fill("#rounds", "2")
     page.get_by_role("button", name="Set the rounds").tap()
     expect(page.locator("#draw").get_by_role("button", name="Draw round 2")).to_be_visible()

@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...engine import RULESETS, OptionError, RuleSet, configure
 from ...engine.options import table_options
-from ...services import clubs, grades, members, night_rounds, nights, round_play
+from ...services import clubs, grades, members, night_rounds, nights, round_play, withdrawals
 from ...services.night_results import (
     TableSheet,
     night_stamp,
@@ -140,21 +140,6 @@ def add_pair(director_token: str) -> Page:
     if isinstance(added, NightPair):
         return redirect(url_for("games.night_board", director_token=director_token) + "#pairs")
     return render_template("nights/board.html", **_board(night, form, ReasonForm(), added)), 400
-
-
-@bp.post("/n/<secret:director_token>/pairs/<int(max=999):number>/withdraw")
-def withdraw_pair(director_token: str, number: int) -> Page:
-    """A pair leaves between rounds (its results so far stay)."""
-    night = night_or_404(director_token, director=True)
-    form = ReasonForm()
-    try:
-        nights.withdraw_pair(night, number, (form.reason.data or "") if form.validate_on_submit() else "")
-    except services.Refused as refused:
-        return render_template("nights/board.html", **_board(night, PairForm(), form, render(refused.msg))), 400
-    except nights.NightClosed:
-        problem = gettext("A pair leaves between rounds: wait until every table of this round has finished.")
-        return render_template("nights/board.html", **_board(night, PairForm(), form, problem)), 409
-    return redirect(url_for("games.night_board", director_token=director_token) + "#pairs")
 
 
 @bp.post("/n/<secret:director_token>/rounds")
@@ -519,6 +504,7 @@ def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: 
         "move_form": MoveForm(),
         "movable": round_play.movable_pairs(night),
         "rounds_form": _rounds_form(night),
+        "may_put_back": {pair.number for pair in night.pairs if withdrawals.may_put_back(night, pair)},
         "log": nights.night_log(night),
     }
 
