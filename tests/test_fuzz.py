@@ -414,8 +414,11 @@ def night_route(client, night: dict[str, str], rng: random.Random) -> int:
         return client.post(where, **form_body(pair)).status_code
     if roll == 2:
         number = rng.choice(["1", "2", "0", "999", hostile])
-        action = rng.choice([f"/pairs/{number}/withdraw", "/rounds", "/move"])
+        action = rng.choice(
+            [f"/pairs/{number}/withdraw", f"/pairs/{number}/put-back", "/rounds", "/settings/rounds", "/move"]
+        )
         fields = {"reason": rng.choice(HOSTILE_TEXT), "pair": number, "other": rng.choice(["1", "2", "3", hostile])}
+        fields |= {"confirmed": rng.choice(["yes", hostile]), "rounds": rng.choice(["2", "21", number, hostile])}
         return client.post(board + action, **form_body(fields)).status_code
     if roll == 3:
         number = rng.choice(["1", "2", "0", "999", "99999999999999999999", hostile])

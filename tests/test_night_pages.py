@@ -502,8 +502,9 @@ def test_the_board_takes_a_pair_while_a_round_is_played_lists_it_waiting_and_wit
     page = seen(client.get(board))
     assert "Waiting for round 2: Gala & Hugo" in page
     assert "Gala & Hugo · waiting for round 2 Withdraw" in page
-    assert client.post(board + "/pairs/1/withdraw", data={"reason": ""}).status_code == 409  # a seated pair waits
-    assert client.post(board + "/pairs/5/withdraw", data={"reason": ""}).status_code == 302
+    withdrawn = {"reason": "", "confirmed": "yes"}  # the question answered
+    assert client.post(board + "/pairs/1/withdraw", data=withdrawn).status_code == 409  # a seated pair waits
+    assert client.post(board + "/pairs/5/withdraw", data=withdrawn).status_code == 302
     page = seen(client.get(board))
     assert "Gala & Hugo · left before playing" in page
     assert "Waiting for round 2" not in page

@@ -15,6 +15,8 @@ from collections import Counter
 from collections.abc import Callable
 from functools import partial
 
+from scorekeeper.tournament import ROUNDS
+
 from .conftest import FIGURES
 from .helpers import gunicorn_as_make_run_starts_it, stop_server
 from .test_night_pages import SETTINGS
@@ -46,6 +48,18 @@ def ask(url: str, form: dict[str, str] | None = None, body=None, method: str | N
             return answer.status, answer.read().decode(), answer.headers
     except urllib.error.HTTPError as refused:
         return refused.code, refused.read().decode(), refused.headers
+
+
+def night_of_four_pairs(base: str) -> tuple[str, str]:
+    """A new night of ``PAIRS`` by halves, one hand a round, as many rounds as a night plays: its board and
+    the address of table 1's card."""
+    settings = {**SETTINGS, "recording": "halves", "round_length": "1", "rounds": str(ROUNDS.most)}
+    status, _, headers = ask(base + "/nights/new", form=settings)
+    assert status == 302
+    board = urllib.parse.urlsplit(headers["Location"]).path
+    for one, two in PAIRS:
+        assert ask(base + board + "/pairs", form={"first": one, "second": two})[0] == 302
+    return board, re.search(r"/night/t/[\w-]+/1", ask(base + board + "/cards")[1]).group(0)
 
 
 def move_pair(board: str, pair: int, other: int) -> tuple[int, str]:
@@ -90,15 +104,10 @@ def test_a_directors_move_and_the_moving_pairs_half_never_both_go_through(served
     second, second_base = gunicorn_as_make_run_starts_it(served_database, **OPEN)
     bases = [first_base, second_base]
     try:
-        settings = {**SETTINGS, "recording": "halves", "round_length": "1"}
-        status, _, headers = ask(first_base + "/nights/new", form=settings)
-        assert status == 302
-        board = urllib.parse.urlsplit(headers["Location"]).path
-        for one, two in PAIRS:
-            assert ask(first_base + board + "/pairs", form={"first": one, "second": two})[0] == 302
-        card = re.search(r"/night/t/[\w-]+/1", ask(first_base + board + "/cards")[1]).group(0)
         outcomes: Counter[str] = Counter()
         for trial in range(TRIALS):
+            if trial % ROUNDS.most == 0:  # a night plays at most 20 rounds: then another night
+                board, card = night_of_four_pairs(first_base)
             # A fresh round each trial (the last one never finished: a reason says why).
             assert ask(first_base + board + "/rounds", form={"reason": "race"})[0] == 302
             table = ask(first_base + card)[1]

@@ -38,6 +38,7 @@ from ..tournament import (
     leave,
     mitchell,
     mitchell_lines,
+    seat_of,
 )
 from ..translation import Number
 from . import roster
@@ -313,17 +314,24 @@ def withdraw_pair(night: Night, number: int, reason: str = "") -> None:
     if pair.joined_before_round <= len(night.played):
         _between_rounds(night)
     pair.left_after_round = len(night.played)
+    detail: dict[str, Any] = {"pair": number}
     if night.lines is not None:
+        detail["seat"] = seat_of(_lines(night), number)  # the seat it takes again if it is put back
         staying, moving = leave(_lines(night), number)
         night.lines = [list(staying), list(moving)]
-    log_change(night, NightLog(action="withdraw", detail={"pair": number}, reason=reason[:200]))
+    log_change(night, NightLog(action="withdraw", detail=detail, reason=reason[:200]))
 
 
 @writes
 def draw_round(night: Night, reason: str = "") -> NightRound:
     """Seat the next round by the night's movement and open one game per table, all at once. A round is
-    drawn while a table still plays only with a reason (logged)."""
+    drawn while a table still plays only with a reason (logged); never past the night's last round (the
+    director adds a round to the night first)."""
     night = lock_night(night)
+    if len(night.played) >= night.rounds:
+        db.session.rollback()
+        last = {"n": night.rounds}
+        raise Refused("rounds", Msg(N_("Round %(n)s was the night's last: to play another, add a round first."), last))
     unfinished = [t.number for t in (night.played[-1].tables if night.played else []) if not table_result(t).counts]
     if unfinished and not reason.strip():
         db.session.rollback()

@@ -7,14 +7,17 @@ from .decisive import DECISIVE, default_decisive
 from .movements import (
     Line,
     Round,
+    Seat,
     Table,
     all_against_all,
     by_standings,
+    come_back,
     join,
     leave,
     mitchell,
     mitchell_lines,
     round_robin,
+    seat_of,
 )
 from .points import BURRACO_3_HANDS, BURRACO_4_HANDS, MatchPoints, StepTable, VictoryScale
 from .rounding import rounded
@@ -75,6 +78,7 @@ __all__ = [
     "Result",
     "Round",
     "SeasonLine",
+    "Seat",
     "SettingRefused",
     "SheetLine",
     "Standing",
@@ -86,6 +90,7 @@ __all__ = [
     "all_against_all",
     "by_standings",
     "bye_points_bound",
+    "come_back",
     "default_decisive",
     "join",
     "leave",
@@ -95,6 +100,7 @@ __all__ = [
     "round_robin",
     "rounded",
     "season",
+    "seat_of",
     "sheet_lines",
     "standings",
     "step_table_for",

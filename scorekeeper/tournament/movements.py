@@ -6,7 +6,8 @@ Pairs are numbers; a round is its tables (numbered from 1, a pair of each line a
 sits out, if any. Canasta has no boards travelling between tables, so a line moving ``step`` tables a
 round meets every pair of the other line once in as many rounds as there are tables whenever ``step``
 and the number of tables have no common divisor. A pair arriving late takes an empty seat (or a new
-table); a pair leaving leaves its seat empty: nobody else's seat changes."""
+table); a pair leaving leaves its seat empty: nobody else's seat changes, and the pair put back before the
+next round takes that seat again."""
 
 from __future__ import annotations
 
@@ -89,6 +90,31 @@ def leave(lines: tuple[Line, Line], pair: int) -> tuple[Line, Line]:
     if pair not in staying and pair not in moving:
         raise ValueError("that pair is not seated")
     return tuple(None if p == pair else p for p in staying), tuple(None if p == pair else p for p in moving)
+
+
+#: A seat of a Mitchell: the line (0 staying, 1 moving) and the table's place in it (from 0).
+Seat = tuple[int, int]
+
+
+def seat_of(lines: tuple[Line, Line], pair: int) -> Seat | None:
+    """Where ``pair`` sits in a Mitchell's lines (None: it has no seat)."""
+    for line, seats in enumerate(lines):
+        if pair in seats:
+            return line, seats.index(pair)
+    return None
+
+
+def come_back(lines: tuple[Line, Line], pair: int, seat: Seat | None) -> tuple[Line, Line]:
+    """A pair put back before the round after it left: the ``seat`` it left, if nobody has taken it since (so
+    the movement goes on as if it had never left); else a seat as a late pair's (``join``)."""
+    if seat is not None:
+        line, place = seat
+        if line in (0, 1) and 0 <= place < len(lines[line]) and lines[line][place] is None:
+            if pair in lines[0] or pair in lines[1]:
+                raise ValueError("that pair is already seated")
+            back = (*lines[line][:place], pair, *lines[line][place + 1 :])
+            return (back, lines[1]) if line == 0 else (lines[0], back)
+    return join(lines, pair)
 
 
 def mitchell(lines: tuple[Line, Line], round_number: int, step: int = 1) -> Round:

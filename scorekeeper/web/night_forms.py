@@ -1,7 +1,7 @@
 """The club night's forms: the night's settings (the director starts it), a pair (at the door or from the
-director), a withdrawal, a round drawn early; a club, and its members (one typed in, or a CSV file of them).
-Shape checks only: the night's and the members' use cases check the rest (a member's name, number and grade
-in one wording for the form and for a file's line)."""
+director), a withdrawal (asked first), a round drawn early, the night's rounds; a club, and its members (one
+typed in, or a CSV file of them). Shape checks only: the night's and the members' use cases check the rest (a
+member's name, number and grade in one wording for the form and for a file's line)."""
 
 from __future__ import annotations
 
@@ -248,6 +248,23 @@ class ReasonForm(FlaskForm):
     """A director's reason (a round started early, a pair withdrawn): kept in the night's log."""
 
     reason = StringField(lazy_gettext("Reason"), [Length(max=REASON), CleanText()])
+
+
+class WithdrawForm(ReasonForm):
+    """A pair withdrawn, once the director has answered the question (``confirmed``: "yes"); and why."""
+
+    confirmed = HiddenField(default="")
+
+    @property
+    def answered(self) -> bool:
+        """Whether the director said yes to the question (a form without it asks it first)."""
+        return bool(self.confirmed.data == "yes")
+
+
+class RoundsForm(FlaskForm):
+    """How many rounds the night plays, changed by the director from the board (a round added, or fewer)."""
+
+    rounds = WholeNumberField(lazy_gettext("Rounds"), [Bounded(ROUNDS)], render_kw=_limits(ROUNDS))  # empty: 0, refused
 
 
 class FixForm(FlaskForm):

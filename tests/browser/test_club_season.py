@@ -188,7 +188,8 @@ def test_a_club_of_twelve_members_plays_two_nights_one_handicapped_with_a_late_p
         expected[label] = round(scratch + handicap * rounds_of[label], 2)
     tv = laptop.new_page()
     tv.goto(live_server + urlsplit(board.locator("#public-link").input_value()).path + "/tv")
-    expect(tv.locator("h2").first).to_have_text("Standings with handicaps")
+    expect(tv.locator("h2").first).to_have_text("The night is over: final standings")  # its two rounds played
+    expect(tv.locator(".tv-standings")).to_contain_text("With handicaps")
     rows = [row.locator("td").all_inner_texts() for row in tv.locator(".tv-standings tbody tr").all()]
     shown = {re.sub(r"\s*handicap.*", "", cells[1], flags=re.S).strip(): float(cells[2]) for cells in rows}
     assert shown == expected

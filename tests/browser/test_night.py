@@ -1,6 +1,8 @@
 """A club night on phones: the director starts it and seats two pairs, a table plays its game and agrees
 with one tap, and a phone following the night's standings sees the result within 2 s; a pair arriving while
-the round is played joins at the door on its own phone, waits, and sees its table once the next is drawn."""
+the round is played joins at the door on its own phone, waits, and sees its table once the next is drawn; the
+director moves a pair, and once the last round's tables finish the night is over on every phone until the
+director adds a round (a withdrawal asked first, and taken back, on the way)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import PHONE
+from .test_club_season import fix
 from .test_journeys import add_meld, no_sideways_scroll, save
 
 
@@ -69,11 +72,12 @@ def test_a_night_from_the_home_page_to_the_standings(page: Page, live_server: st
     late.context.close()
 
 
-def test_the_director_moves_a_pair_on_the_phone_and_every_phone_sees_the_new_seating(
+def test_the_director_moves_a_pair_on_the_phone_every_phone_sees_it_and_the_night_ends_as_planned(
     page: Page, live_server: str, browser: Browser
 ):
     page.goto(live_server + "/nights/new")
     page.fill("#name", "Martes del club")
+    page.fill("#rounds", "1")  # a night of one round: over once its tables have finished
     page.get_by_role("button", name="Start the night").tap()
     for first, second in (("Ana", "Luis"), ("Bea", "Juan"), ("Cris", "Dani"), ("Eva", "Fede")):
         page.fill("#first", first)
@@ -82,6 +86,7 @@ def test_the_director_moves_a_pair_on_the_phone_and_every_phone_sees_the_new_sea
         expect(page.locator("ol.pairs")).to_contain_text(f"{first} & {second}")
     page.get_by_role("button", name="Draw the first round").tap()
     expect(page.locator("#table-1")).to_contain_text("Ana & Luis")  # the round is drawn and the board is back
+    board = page.url.split("#")[0]
     public = live_server + re.search(r"/night/[\w-]+(?=\")", page.content()).group(0)
     follower = browser.new_context(**PHONE, locale="en-GB").new_page()
     follower.goto(public)
@@ -100,4 +105,27 @@ def test_the_director_moves_a_pair_on_the_phone_and_every_phone_sees_the_new_sea
     page.locator("#table-1").get_by_role("link", name="Its game").tap()
     expect(page.locator("h1, .sheet thead").first).to_be_visible()
     expect(page.locator("main")).to_contain_text("Bea & Juan")
+
+    # Issue 47: the last round's tables finish, and the night is over everywhere; nothing more is drawn until
+    # the director adds a round. A withdrawal asks first, and is taken back before the next round.
+    page.goto(board)
+    for table in (1, 2):
+        fix(page, table, 600, 100)
+    expect(page.locator("#standings h2")).to_have_text("The night is over: final standings")
+    expect(follower.locator("#standings h2")).to_have_text("The night is over: final standings", timeout=2500)
+    expect(page.locator("#draw").get_by_role("button", name=re.compile("Draw"))).to_have_count(0)
+    no_sideways_scroll(page)
+    page.screenshot(path="test-results/night-over-en-390.png", full_page=True)
+    withdraw = page.locator("#withdraw-4")
+    withdraw.locator("summary").tap()
+    expect(withdraw).to_contain_text("Pair 4 plays no more rounds tonight")
+    withdraw.get_by_role("button", name="Yes, withdraw Eva & Fede").tap()
+    expect(page.locator("ol.pairs")).to_contain_text("Eva & Fede · left after round 1")
+    page.get_by_role("button", name="Put pair 4 back").tap()
+    expect(page.locator("#night-log")).to_contain_text("Pair 4 was put back.")
+    expect(page.locator("ol.pairs")).not_to_contain_text("left after round 1")
+    page.fill("#rounds", "2")
+    page.get_by_role("button", name="Set the rounds").tap()
+    expect(page.locator("#draw").get_by_role("button", name="Draw round 2")).to_be_visible()
+    expect(follower.locator("#standings h2")).to_have_text("Standings", timeout=2500)
     follower.context.close()

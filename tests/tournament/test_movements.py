@@ -19,11 +19,13 @@ from scorekeeper.tournament import (
     Table,
     all_against_all,
     by_standings,
+    come_back,
     join,
     leave,
     mitchell,
     mitchell_lines,
     round_robin,
+    seat_of,
 )
 
 pair_counts = st.integers(min_value=2, max_value=31)
@@ -190,6 +192,19 @@ def test_a_pair_leaving_empties_its_seat_and_its_opponent_sits_out():
     assert round_.byes == (2,)
     assert sorted(round_.seated) == [1, 2, 3, 4, 6]
     assert join(lines, 7) == ((1, 2, 3), (4, 7, 6))  # a late pair takes the seat left
+
+
+def test_a_pair_put_back_takes_the_seat_it_left_or_if_taken_since_a_late_pairs_seat():
+    lines = mitchell_lines([1, 2, 3, 4, 5, 6])  # 1, 2, 3 stay; 4, 5, 6 move
+    seat = seat_of(lines, 6)
+    assert seat == (1, 2)
+    left = leave(leave(lines, 4), 6)
+    assert come_back(left, 6, seat) == ((1, 2, 3), (None, 5, 6))  # not the first empty seat (4's)
+    assert mitchell(come_back(left, 6, seat), 2) == mitchell(leave(lines, 4), 2)  # as if it had never left
+    taken = join(leave(lines, 6), 7)  # a late pair took the seat
+    assert come_back(taken, 6, seat) == ((1, 2, 3, 6), (4, 5, 7, None))
+    assert come_back(left, 6, None) == join(left, 6)
+    assert seat_of(left, 6) is None
 
 
 def test_a_pair_is_seated_once_and_leaves_only_if_seated():

@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...services import members, nights, roster
 from ...translation import render
-from ..limiting import door_names_wait
+from ..limiting import door_names_wait, token_writes
 from ..night_forms import MemberForm, PairForm, ReasonForm
 from .games import Page, bp
 from .nights import _board, night_or_404
@@ -47,6 +47,7 @@ def _unkept(answer: Response) -> Response:
 
 
 @bp.post("/n/<secret:director_token>/members")
+@token_writes
 def add_guest(director_token: str) -> Page:
     """The director adds a guest of the night (a name no member has) to the night's club: from then on the
     name is a member's, graded from every night it played."""

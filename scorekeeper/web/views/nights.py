@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...engine import RULESETS, OptionError, RuleSet, configure
 from ...engine.options import table_options
-from ...services import clubs, grades, members, nights, roster, round_play
+from ...services import clubs, grades, members, night_rounds, nights, roster, round_play, withdrawals
 from ...services.night_results import (
     TableSheet,
     night_stamp,
@@ -35,7 +35,7 @@ from ...tournament import rounded
 from ...translation import render, translate
 from ..forms import NewGameForm, new_game_form
 from ..limiting import door_wait, new_games, token_found, token_writes
-from ..night_forms import FixForm, MoveForm, NightForm, PairForm, ReasonForm, night_rulesets
+from ..night_forms import FixForm, MoveForm, NightForm, PairForm, ReasonForm, RoundsForm, night_rulesets
 from ..sharing import base_url, qr_svg, shared_url
 from . import page_cache
 from .conditional import version_tag
@@ -146,22 +146,6 @@ def add_pair(director_token: str) -> Page:
     if isinstance(added, NightPair):
         return redirect(url_for("games.night_board", director_token=director_token) + "#pairs")
     return render_template("nights/board.html", **_board(night, form, ReasonForm(), added)), 400
-
-
-@bp.post("/n/<secret:director_token>/pairs/<int(max=999):number>/withdraw")
-@token_writes
-def withdraw_pair(director_token: str, number: int) -> Page:
-    """A pair leaves between rounds (its results so far stay)."""
-    night = night_or_404(director_token, director=True)
-    form = ReasonForm()
-    try:
-        nights.withdraw_pair(night, number, (form.reason.data or "") if form.validate_on_submit() else "")
-    except services.Refused as refused:
-        return render_template("nights/board.html", **_board(night, PairForm(), form, render(refused.msg))), 400
-    except nights.NightClosed:
-        problem = gettext("A pair leaves between rounds: wait until every table of this round has finished.")
-        return render_template("nights/board.html", **_board(night, PairForm(), form, problem)), 409
-    return redirect(url_for("games.night_board", director_token=director_token) + "#pairs")
 
 
 @bp.post("/n/<secret:director_token>/rounds")
@@ -498,6 +482,8 @@ def night_view(night: Night) -> dict[str, Any]:
         "pair_size": nights.players_a_pair(night.ruleset_id),
         "waiting": nights.waiting_pairs(night),
         "between_rounds": all(result.counts for _, result, _, _ in tables),
+        "last_drawn": night_rounds.last_round_drawn(night),  # no round past it is offered
+        "over": night_rounds.night_over(night, results),  # the standings are final
     }
 
 
@@ -536,5 +522,21 @@ def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: 
         "fix_form": FixForm(),
         "move_form": MoveForm(),
         "movable": round_play.movable_pairs(night),
+        "rounds_form": _rounds_form(night),
+        "may_put_back": {pair.number for pair in night.pairs if withdrawals.may_put_back(night, pair)},
         "log": nights.night_log(night),
     }
+
+
+def _rounds_form(night: Night) -> RoundsForm:
+    """The night's rounds on the board: as typed when the board comes back refusing them, else as they are."""
+    form = RoundsForm()
+    if not form.rounds.raw_data:
+        form.rounds.data = night.rounds
+    return form
+
+
+def board_refusing(night: Night, problem: str, status: int, reason_form: ReasonForm | None = None) -> Page:
+    """The board again, saying on top why a change was refused (nothing changed), answered with ``status``."""
+    shown = _board(night, PairForm(), reason_form or ReasonForm(), problem)
+    return render_template("nights/board.html", **shown), status
