@@ -7,8 +7,8 @@ import re
 from typing import Any
 
 from scorekeeper import services
+from scorekeeper.engine.records import SIDE_DEFAULTS
 from scorekeeper.store.models import Game
-from scorekeeper.store.records import SIDE_DEFAULTS
 
 
 def side(melds: str = "", held: str = "", red3: int = 0, out: bool = False, concealed: bool = False) -> dict[str, Any]:

@@ -7,9 +7,11 @@ import pytest
 
 from scorekeeper import engine, services
 from scorekeeper.engine.hands import score_hand
+from scorekeeper.engine.records import partners_of, to_entries
+from scorekeeper.engine import sheet as engine_sheet
 from scorekeeper.services import sheet as sheet_service
 from scorekeeper.store.kept import Kept
-from scorekeeper.store.records import partners_of, record_of, to_entries
+from scorekeeper.store.records import record_of
 
 from .helpers import classic_game, record, side
 
@@ -37,14 +39,14 @@ def ctx(app):
 
 @pytest.fixture
 def scorings(monkeypatch):
-    """How many hands the engine scores from here on (the sheet service's calls of ``score_hand``)."""
+    """How many hands the engine scores from here on (the sheet's calls of ``score_hand``, for the sheet service)."""
     calls = []
 
     def counted(*args, **kwargs):
         calls.append(args)
         return score_hand(*args, **kwargs)
 
-    monkeypatch.setattr(sheet_service, "score_hand", counted)
+    monkeypatch.setattr(engine_sheet, "score_hand", counted)
     return calls
 
 

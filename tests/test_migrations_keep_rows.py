@@ -29,6 +29,7 @@ from alembic.script import ScriptDirectory
 from flask_migrate import downgrade, upgrade
 
 from scorekeeper import create_app, services
+from scorekeeper.engine.records import SIDE_DEFAULTS
 from scorekeeper.services import (
     clubs,
     health,
@@ -46,7 +47,6 @@ from scorekeeper.services.sheet import compute_sheet, forget_scores
 from scorekeeper.store import schema_changes
 from scorekeeper.store.database import db
 from scorekeeper.store.models import Game, new_token
-from scorekeeper.store.records import SIDE_DEFAULTS
 from tests import databases
 from tests.helpers import SPEC_HAND, classic_game, record, side
 

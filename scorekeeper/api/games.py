@@ -16,15 +16,15 @@ from .. import services
 from ..engine import RULESETS, OptionError, RuleViolations
 from ..engine.i18n import N_, Msg
 from ..engine.options import table_options
+from ..engine.records import Record, entry_json, side_from_entry
+from ..engine.sheet import SheetHand
 from ..services.export import import_game
-from ..services.sheet import SheetHand
 from ..shapes import answers, requests
 from ..shapes.by_ruleset import side_entries
 from ..shapes.limits import is_token
 from ..shapes.problems import ShapeError, read
 from ..store.kept import Kept
 from ..store.models import Game
-from ..store.records import Record, entry_json, side_from_entry
 from ..translation import render, translate
 from ..web.bearer import EDIT_TOKEN_HEADER
 from ..web.errors import json_error

@@ -15,12 +15,12 @@ from flask_babel import gettext
 from .. import services
 from ..engine import RuleViolations
 from ..engine.i18n import N_, Msg
+from ..engine.records import side_from_entry
 from ..shapes import requests
 from ..shapes.by_ruleset import side_entries
 from ..shapes.limits import is_token
 from ..shapes.problems import ShapeError, read
 from ..store.models import Game
-from ..store.records import side_from_entry
 from ..translation import render
 from ..web.bearer import SIDE_TOKEN_HEADER
 from ..web.errors import json_error

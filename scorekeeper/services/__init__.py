@@ -2,6 +2,7 @@
 (games.py), changing hands (hands.py), each side its own half (halves.py, halves_state.py), whether a game
 changed (stamps.py). Views and the API call these names."""
 
+from ..engine.sheet import Sheet, SheetHand
 from .errors import (
     AlreadySaved,
     Conflict,
@@ -42,8 +43,6 @@ from .halves_state import (
 from .hands import edit_hand, record_hand, restore_hand, undo_last_hand
 from .sheet import (
     LogLine,
-    Sheet,
-    SheetHand,
     compute_sheet,
     describe_edits,
     forget_scores,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..engine.i18n import Msg
-from ..store.records import Record
+from ..engine.records import Record
 
 
 class Refused(ValueError):

@@ -16,10 +16,10 @@ from sqlalchemy.orm import joinedload
 
 from ..engine import RuleViolation, RuleViolations
 from ..engine.i18n import N_, Msg
+from ..engine.records import SIDE_DEFAULTS, STOCK_OUT, Record
 from ..shapes.limits import NOTE, is_token, text_problem
 from ..store.database import db
 from ..store.models import RECORDINGS, EditLog, Game, Hand, HandHalf, HandWord, Side, new_token, now
-from ..store.records import SIDE_DEFAULTS, STOCK_OUT, Record
 from .errors import AlreadySaved, Conflict, GameError, GameOver, HandNotFound, Refused, SideMoved
 from .halves_state import (
     Half,

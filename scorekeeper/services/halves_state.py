@@ -20,10 +20,10 @@ from sqlalchemy import delete, select
 from ..engine import REVISION, RuleViolation, RuleViolations
 from ..engine.game import HandResult
 from ..engine.i18n import N_
+from ..engine.records import SIDE_DEFAULTS, STOCK_OUT, Record
 from ..store.database import db
 from ..store.kept import Kept
 from ..store.models import Game, Hand, HandHalf, HandWord, now
-from ..store.records import SIDE_DEFAULTS, STOCK_OUT, Record
 from .sheet import compute_sheet, game_ruleset, preview_hand
 
 

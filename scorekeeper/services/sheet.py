@@ -18,22 +18,13 @@ from sqlalchemy import inspect, select
 from sqlalchemy.orm import selectinload
 
 from ..engine import REVISION, RuleSet, RuleViolations, configured
-from ..engine.game import (
-    HandResult,
-    Outcome,
-    dealer_for_hand,
-    game_outcome,
-    initial_meld_minimum,
-    minimum_after,
-    place_hand,
-    points_to_target,
-    seat_of,
-)
-from ..engine.hands import score_hand
+from ..engine.game import HandResult
+from ..engine.records import Record
+from ..engine.sheet import Sheet, Table, preview, score_at_zero, sum_up
 from ..store.database import db
 from ..store.kept import Kept
 from ..store.models import EditLog, Game, Hand, Player
-from ..store.records import Record, ended_on_stock, partners_of, record_of, to_entries
+from ..store.records import record_of
 
 #: Hands scored, by rule set (with house rules and sides) and what was recorded: a club night's worth.
 _scored: Kept[HandResult] = Kept(limit=20_000)
@@ -46,76 +37,6 @@ def forget_scores() -> None:
     """Drop every kept score, sheet and log (they are made again, the same, when next read)."""
     for kept in (_scored, _sheets, _logs):
         kept.clear()
-
-
-@dataclass(frozen=True)
-class SheetHand:
-    """One scored hand on the sheet."""
-
-    number: int
-    dealer: str
-    result: HandResult
-    totals: tuple[int, ...]
-    version: int
-    record: Record
-    #: False for a hand played after the hand that ended the game (an earlier hand fixed so that it
-    #: reached the target): kept, shown, left out of the totals, the winner and the minimums (D5).
-    counted: bool = True
-
-
-@dataclass(frozen=True)
-class Sheet:
-    """The score sheet, everything on it computed by the engine."""
-
-    ruleset: RuleSet
-    side_names: tuple[str, ...]
-    hands: tuple[SheetHand, ...]
-    totals: tuple[int, ...]
-    next_minimums: tuple[int | None, ...]  # None once the last round of a game of fixed hands is played
-    to_target: tuple[int | None, ...]
-    outcome: Outcome
-    ended_with_hand: int | None
-    next_hand: int
-    next_dealer: str
-    seat_names: tuple[str, ...] = ()  # every player, in seat order
-    opening: tuple[int, ...] = ()  # each side's total before hand 1 (carried over from paper, or 0)
-
-    @property
-    def game_over(self) -> bool:
-        """Whether the game has ended (with a winner or a declared draw)."""
-        return self.outcome.game_over
-
-    @property
-    def winner(self) -> str | None:
-        """The winner's name, once the game is over."""
-        return self.side_names[self.outcome.winner] if self.outcome.winner is not None else None
-
-    @property
-    def leading_total(self) -> int:
-        """The highest total (the winner's, once the game is over)."""
-        return self.totals[self.outcome.leaders[0]] if self.outcome.leaders else 0
-
-    @property
-    def side_players(self) -> tuple[tuple[str, ...], ...]:
-        """Each side's players, in seat order (partners sit apart: ``seat_of``)."""
-        sides = len(self.side_names)
-        places = len(self.seat_names) // sides
-        return tuple(
-            tuple(self.seat_names[seat_of(side, place, sides)] for place in range(places)) for side in range(sides)
-        )
-
-    def totals_before(self, number: int) -> tuple[int, ...]:
-        """Each side's total before hand ``number`` (at most the next hand)."""
-        return self.hands[number - 2].totals if number > 1 else self.opening
-
-    def minimums_in(self, number: int) -> tuple[int, ...]:
-        """Each side's first-meld minimum in hand ``number``, from its total before that hand (or the round)."""
-        return tuple(initial_meld_minimum(total, self.ruleset, number) for total in self.totals_before(number))
-
-    @property
-    def leaders(self) -> tuple[str, ...]:
-        """Whoever has the highest total."""
-        return tuple(self.side_names[i] for i in self.outcome.leaders)
 
 
 # ---- reading -----------------------------------------------------------------------
@@ -146,9 +67,7 @@ def scored_record(game: Game, record: Record) -> HandResult:
     kept = _scored.get(key)
     if kept is not None:
         return kept
-    ruleset = configured(game.ruleset_id, game.options, sides=sides)
-    entries = to_entries(record, [""] * sides, [0] * sides)
-    scored = score_hand(entries, ruleset, None, partners_of(record), ended_on_stock=ended_on_stock(record))
+    scored = score_at_zero(configured(game.ruleset_id, game.options, sides=sides), record)
     return _scored.keep(key, scored)
 
 
@@ -184,43 +103,15 @@ def hands_of(game: Game) -> list[Hand]:
 
 
 def _sum_up(game: Game, hands: Sequence[tuple[int, int, Record]], start: Sheet | None = None) -> Sheet:
-    """The sheet from each hand's (number, version, record), in order; after the hands of ``start``."""
-    ruleset = start.ruleset if start else game_ruleset(game)
-    names = start.side_names if start else tuple(side.name for side in game.sides)
-    players = start.seat_names if start else tuple(player.name for player in seats(game))
-    opening = start.opening if start else opening_totals(game)
-    totals = start.totals if start else opening
-    rows: list[SheetHand] = list(start.hands) if start else []
-    outcome = start.outcome if start else game_outcome(totals, ruleset, 0)
-    ended_with = start.ended_with_hand if start else None
-    for number, version, record in hands:
-        result = place_hand(scored_record(game, record), names, totals, ruleset, number)
-        counted = ended_with is None
-        if counted:
-            totals = tuple(side.total_after for side in result.sides)
-        dealer = players[dealer_for_hand(game.first_dealer, number, len(players))]
-        rows.append(SheetHand(number, dealer, result, totals, version, record, counted))
-        if counted:
-            outcome = result.outcome
-            if outcome.game_over:
-                ended_with = number
-    if ended_with is None:
-        outcome = game_outcome(totals, ruleset, len(rows))
-    next_hand = len(rows) + 1
-    return Sheet(
-        ruleset=ruleset,
-        side_names=names,
-        hands=tuple(rows),
-        totals=totals,
-        next_minimums=tuple(minimum_after(total, ruleset, len(rows), outcome) for total in totals),
-        to_target=tuple(points_to_target(total, ruleset) for total in totals),
-        outcome=outcome,
-        ended_with_hand=ended_with,
-        next_hand=next_hand,
-        next_dealer=players[dealer_for_hand(game.first_dealer, next_hand, len(players))],
-        seat_names=players,
-        opening=opening,
-    )
+    """The sheet from each hand's (number, version, record), in order; after the hands of ``start``; each hand
+    scored once and kept (``scored_record``)."""
+    if start is not None:
+        table = Table(start.ruleset, start.side_names, start.seat_names, game.first_dealer, start.opening)
+    else:
+        names = tuple(side.name for side in game.sides)
+        players = tuple(player.name for player in seats(game))
+        table = Table(game_ruleset(game), names, players, game.first_dealer, opening_totals(game))
+    return sum_up(table, hands, start, score=lambda record: scored_record(game, record))
 
 
 def opening_totals(game: Game) -> tuple[int, ...]:
@@ -232,10 +123,7 @@ def opening_totals(game: Game) -> tuple[int, ...]:
 
 def preview_hand(game: Game, record: Record, number: int | None = None) -> HandResult:
     """Score a hand as typed, before it is saved; raises ``RuleViolations`` when refused."""
-    sheet = compute_sheet(game)
-    number = number or sheet.next_hand
-    entries = to_entries(record, sheet.side_names, sheet.totals_before(number))
-    return score_hand(entries, sheet.ruleset, number, partners_of(record), ended_on_stock=ended_on_stock(record))
+    return preview(compute_sheet(game), record, number)
 
 
 def score_record(game: Game, record: Record, number: int) -> HandResult | None:

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import CanastaCount
+from ..engine.sheet import Sheet
 from ..reference.search import normalize
 from ..store.models import Game
-from .sheet import Sheet
 
 
 @dataclass

@@ -20,8 +20,8 @@ from ..engine.family.cards import HIGH_ACE_PLACE, LOW_ACE_PLACE, place_rank
 from ..engine.family.melds import FamilyCanasta, FamilyMeldKind, meld_of
 from ..engine.family.quick import KIND_FIELDS, kind_bonus
 from ..engine.family_parameters import JOKER, RANKS, SUITS, TWO
+from ..engine.records import STOCK_OUT, Record
 from ..engine.rulesets import RuleSet
-from ..store.records import STOCK_OUT, Record
 from ..translation import translate
 from .forms import CleanText, choices
 from .hand_layout import (

@@ -18,11 +18,11 @@ from ..engine.cards import (
 )
 from ..engine.entries import POINT_CLASSES
 from ..engine.family_parameters import JOKER
+from ..engine.records import Record
 from ..engine.rulesets import RuleSet
 from ..reference.options import SPECIAL_HAND_NAMES
 from ..shapes.limits import MAX_ITEMS, REASON
 from ..store.models import ENTRY_MODES
-from ..store.records import Record
 from ..translation import translate
 from . import family_form
 from .forms import CleanText, CountChoiceField, WholeNumberField, choices

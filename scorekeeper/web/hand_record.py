@@ -8,7 +8,7 @@ from typing import Any
 
 from ..engine.cards import SEQUENCE_RANK
 from ..engine.entries import FAMILY_THREE, pooled_hand
-from ..store.records import SIDE_DEFAULTS, Record
+from ..engine.records import SIDE_DEFAULTS, Record
 from ..translation import translate
 from . import family_form
 from .hand_layout import MELD_PARTS, QUICK_COLUMNS, QUICK_FIELDS, SideFields, extra_meld_rows, sequence_rows

@@ -16,11 +16,11 @@ from werkzeug.wrappers import Response
 
 from ... import services
 from ...engine import RuleViolation, RuleViolations
+from ...engine.records import Record
 from ...services import round_play
 from ...services.night_results import table_result
 from ...shapes.limits import MAX_ROW_NUMBER, is_token
 from ...store.models import Game, now
-from ...store.records import Record
 from ...translation import render
 from ..family_form import half_of
 from ..hand_form import HandForm
