@@ -127,6 +127,10 @@ TOTALS_ON_TWO_LINES = """() => [...document.querySelectorAll('.sheet .cell .scor
 #: The boxes of many-column tables whose table is wider than the box (it scrolls in it).
 TABLE_BOXES_SCROLLED = """() => [...document.querySelectorAll('.table-wrap')]
   .filter(box => box.scrollWidth > box.clientWidth + 1).map(box => box.getAttribute('aria-label'))"""
+#: The header's height at most, at any width and text size: two rows of tap targets (the name, the rules and Aa;
+#: the languages) and their spacing, as at 100 % on a phone of 320 px.
+HEADER_MOST = 110
+HEADER_HEIGHT = "(document.querySelector('header.top') || {offsetHeight: 0}).offsetHeight"
 #: The four ways a page must fit, each (width, text): 320 px with the usual text; 390 px with the phone's own
 #: text at 200 %; 200 % chosen on the settings page at 390 and at 320 px.
 FITS = ((320, "usual"), (320, "setting"), (390, "setting"), (390, "phone"))
@@ -146,7 +150,8 @@ def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: 
     """Every page, in each of the four ways of FITS, read from one load of the page: the text sizes put on it
     as the settings page's cookie and the phone's own size make them, the width changed in place. At 320 px
     with the usual text every control is a finger wide; with 200 % chosen the sheet's totals are each on one
-    line; at 390 px with the phone's text at 200 % the red threes' + stays on screen."""
+    line; at 390 px with the phone's text at 200 % the red threes' + stays on screen. The header is never
+    taller than two rows of tap targets."""
     context = browser.new_context(
         viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True, bypass_csp=True
     )
@@ -155,6 +160,7 @@ def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: 
     game = long_game(page, live_server, 2, recording="halves")
     wide: dict[str, int] = {}
     wrapped: dict[str, list[str]] = {}
+    tall: dict[str, int] = {}
     pages = [*pages_of(game), *family_pages(page, live_server), *night_pages(page, live_server)]
     for path in [*pages, f"/e/{game['edit_token']}/hands/new"]:
         page.set_viewport_size({"width": 320, "height": 640})
@@ -176,6 +182,8 @@ def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: 
                 assert page.evaluate(TABLE_BOXES_SCROLLED) == [], where  # only large text scrolls a table's box
             if text == "setting" and page.evaluate(TOTALS_ON_TWO_LINES):
                 wrapped[where] = page.evaluate(TOTALS_ON_TWO_LINES)
+            if page.evaluate(HEADER_HEIGHT) > HEADER_MOST:
+                tall[where] = page.evaluate(HEADER_HEIGHT)
         if path.endswith("/hands/new") and game["edit_token"] in path:  # at 390 px, the phone's text at 200 %
             plus = page.locator("#side-0 label.chip:has(#s0_red3-4)").bounding_box()
             assert plus is not None
@@ -184,6 +192,7 @@ def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: 
     context.close()
     assert wide == {}
     assert wrapped == {}
+    assert tall == {}
 
 
 def test_record_hand_is_on_screen_on_a_long_sheet_and_save_while_typing(page: Page, live_server: str):
