@@ -220,6 +220,20 @@ BROKEN_WORDS = r"""() => {
   }
   return broken;
 }"""
+#: Per cent signs alone at the start of a line, their number at the end of the line before.
+LONE_PERCENT = r"""() => {
+  const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  const box = (node, at) => { range.setStart(node, at); range.setEnd(node, at + 1); return range.getClientRects()[0]; };
+  const lone = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const sign of node.data.matchAll(/(\S)\s+%/g)) {
+      const number = box(node, sign.index), percent = box(node, sign.index + sign[0].length - 1);
+      if (number && percent && percent.top > number.bottom - 1) lone.push(sign[0]);
+    }
+  }
+  return lone;
+}"""
 #: The lines of the TV's standings' headings (the points' heading is the longest), in a TV's own size.
 TV_HEADING_LINES = """() => [...document.querySelectorAll('.tv-standings thead th')].map(th => {
   const range = document.createRange();
@@ -249,7 +263,8 @@ def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: 
     line; at 390 px with the phone's text at 200 % the red threes' + stays on screen. The header is never
     taller than two rows of tap targets. On a club's and a night's pages (the club's, a member's, a night's
     board, standings, a pair's page, a round's page, the door and the TV, with a season's long names), no word
-    that fits on a line is broken; on a TV, the standings' headings take two lines at most."""
+    that fits on a line is broken and no per cent sign is alone on a line; on a TV, the standings' headings take
+    two lines at most."""
     context = browser.new_context(
         viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True, bypass_csp=True
     )
@@ -260,6 +275,7 @@ def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: 
     wrapped: dict[str, list[str]] = {}
     tall: dict[str, int] = {}
     broken: dict[str, list[str]] = {}
+    lone: dict[str, list[str]] = {}
     club = club_pages(page, live_server)
     pages = [*pages_of(game), *family_pages(page, live_server), *night_pages(page, live_server), *club]
     for path in [*pages, f"/e/{game['edit_token']}/hands/new"]:
@@ -286,6 +302,8 @@ def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: 
                 tall[where] = page.evaluate(HEADER_HEIGHT)
             if path in club and page.evaluate(BROKEN_WORDS):
                 broken[where] = page.evaluate(BROKEN_WORDS)
+            if path in club and page.evaluate(LONE_PERCENT):
+                lone[where] = page.evaluate(LONE_PERCENT)
         if path in club[:2]:  # the club's page and a member's, at 390 px with the phone's text at 200 %
             page.screenshot(path=f"test-results/{'member' if path == club[1] else 'club'}-text-200-{language}.png")
         if path == club[-1]:  # the TV, on a TV
@@ -305,6 +323,7 @@ def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: 
     assert wrapped == {}
     assert tall == {}
     assert broken == {}
+    assert lone == {}
 
 
 def test_record_hand_is_on_screen_on_a_long_sheet_and_save_while_typing(page: Page, live_server: str):
