@@ -234,6 +234,10 @@ LONE_PERCENT = r"""() => {
   }
   return lone;
 }"""
+#: The heights on screen of a chart's labels (a member's grades and the nights' dates) smaller than the page's
+#: small print (14 px: the 18 px text's .8).
+SMALL_CHART_LABELS = """[...document.querySelectorAll('.chart text')]
+  .map(label => label.getBoundingClientRect().height).filter(height => height < 14)"""
 #: The lines of the TV's standings' headings (the points' heading is the longest), in a TV's own size.
 TV_HEADING_LINES = """() => [...document.querySelectorAll('.tv-standings thead th')].map(th => {
   const range = document.createRange();
@@ -263,8 +267,8 @@ def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: 
     line; at 390 px with the phone's text at 200 % the red threes' + stays on screen. The header is never
     taller than two rows of tap targets. On a club's and a night's pages (the club's, a member's, a night's
     board, standings, a pair's page, a round's page, the door and the TV, with a season's long names), no word
-    that fits on a line is broken and no per cent sign is alone on a line; on a TV, the standings' headings take
-    two lines at most."""
+    that fits on a line is broken, no per cent sign is alone on a line and a member's chart is labelled in
+    readable type; on a TV, the standings' headings take two lines at most."""
     context = browser.new_context(
         viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True, bypass_csp=True
     )
@@ -276,6 +280,7 @@ def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: 
     tall: dict[str, int] = {}
     broken: dict[str, list[str]] = {}
     lone: dict[str, list[str]] = {}
+    small: dict[str, list[float]] = {}
     club = club_pages(page, live_server)
     pages = [*pages_of(game), *family_pages(page, live_server), *night_pages(page, live_server), *club]
     for path in [*pages, f"/e/{game['edit_token']}/hands/new"]:
@@ -304,6 +309,8 @@ def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: 
                 broken[where] = page.evaluate(BROKEN_WORDS)
             if path in club and page.evaluate(LONE_PERCENT):
                 lone[where] = page.evaluate(LONE_PERCENT)
+            if path in club and page.evaluate(SMALL_CHART_LABELS):
+                small[where] = page.evaluate(SMALL_CHART_LABELS)
         if path in club[:2]:  # the club's page and a member's, at 390 px with the phone's text at 200 %
             page.screenshot(path=f"test-results/{'member' if path == club[1] else 'club'}-text-200-{language}.png")
         if path == club[-1]:  # the TV, on a TV
@@ -324,6 +331,7 @@ def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: 
     assert tall == {}
     assert broken == {}
     assert lone == {}
+    assert small == {}
 
 
 def test_record_hand_is_on_screen_on_a_long_sheet_and_save_while_typing(page: Page, live_server: str):

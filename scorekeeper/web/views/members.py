@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...services import clubs, grades, members
 from ...store.nights import Club, Night
-from ...translation import render
+from ...translation import day_and_month, render
 from ..chart import chart_of_grades
 from ..night_forms import MemberForm, MembersFileForm
 from .clubs import club_or_404, club_page_with
@@ -114,7 +114,12 @@ def member_page(token: str, member_id: int) -> str:
     if member is None:
         abort(404)
     story = grades.member_story(club, member, roster, clubs.club_nights(club))
-    chart = chart_of_grades(member.name, story.starting, [line.grade for line in story.nights])
+    chart = chart_of_grades(
+        member.name,
+        story.starting,
+        [line.grade for line in story.nights],
+        [day_and_month(line.night.held_on) for line in story.nights],  # along the bottom, the reader's way
+    )
     return render_template("clubs/member.html", club=club, story=story, chart=chart)
 
 
