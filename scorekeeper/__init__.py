@@ -207,6 +207,7 @@ def register_template_globals(app: Flask) -> None:
         house_rule_lines,
         leader_sentence,
         one_decimal,
+        percent,
         points,
         signed,
         winner_sentence,
@@ -230,6 +231,7 @@ def register_template_globals(app: Flask) -> None:
     app.jinja_env.filters["points"] = points
     app.jinja_env.filters["one_decimal"] = one_decimal
     app.jinja_env.filters["rounded"] = rounded
+    app.jinja_env.filters["percent"] = percent
     app.jinja_env.filters["short_time"] = short_time
 
 

@@ -4,9 +4,10 @@ the target line and the bands of the initial-meld minimum, with a text alternati
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from scorekeeper import services
-from scorekeeper.web.chart import chart_of
+from scorekeeper.web.chart import GLYPH, LABEL_SIZE, chart_of, chart_of_grades
 
 from .test_api_games import TABLE, THEM, US
 
@@ -60,3 +61,17 @@ def test_no_chart_before_the_first_hand_and_the_opening_totals_start_it(client):
     page = client.get(f"/g/{resumed['id']}").get_data(as_text=True)
     assert 'data-totals="1500 2065"' in page
     assert 'data-totals="-50 730"' in page
+
+
+def test_a_members_chart_writes_the_nights_dates_along_the_bottom_as_many_as_fit_the_last_always():
+    two = chart_of_grades("Ana", 50, [55, 49], ["3 mar", "10 mar"])
+    assert two is not None
+    assert [date for _, date in two.hands] == ["3 mar", "10 mar"]
+    season = chart_of_grades("Ana", 50, [50 + n / 2 for n in range(12)], [f"{n} de mar." for n in range(1, 13)])
+    assert season is not None
+    dates = season.hands
+    assert dates[-1] == (season.right, "12 de mar.")  # under the last night's point
+    assert 2 <= len(dates) < 12
+    widest = len("12 de mar.") * GLYPH * LABEL_SIZE
+    assert all(later - earlier > widest for (earlier, _), (later, _) in pairwise(dates))
+    assert season.right + widest / 2 <= season.width  # the last date inside the chart

@@ -79,6 +79,36 @@ def test_a_members_page_shows_the_grade_each_night_as_a_chart_with_partners_expe
     )
 
 
+def test_a_members_chart_names_each_night_by_its_date_the_readers_way(app, client):
+    token = _club(client)
+    play_night(app, client, token, [("Ana", "Luis"), ("Bea", "Juan")], ns_wins=True, held_on="2026-03-03")
+    play_night(app, client, token, [("Bea", "Juan"), ("Luis", "Ana")], ns_wins=True, held_on="2026-03-10")
+    club_page = client.get(f"/c/{token}").get_data(as_text=True)
+    ana = re.search(rf'href="(/c/{token}/members/\d+)">Ana<', club_page).group(1)
+
+    def dates(language: str) -> list[str]:
+        page = client.get(ana, headers={"Accept-Language": language}).get_data(as_text=True)
+        return re.findall(r'<text class="hand-label"[^>]*>([^<]+)</text>', page)
+
+    assert dates("en") == ["Mar 3", "Mar 10"]  # as Babel writes a day of the year, not the nights' numbers
+    assert dates("es") == ["3 mar", "10 mar"]
+    assert dates("de") == ["3. März", "10. März"]
+    assert dates("pt-BR") == ["3 de mar.", "10 de mar."]
+
+
+def test_a_number_and_its_per_cent_sign_are_never_apart_at_the_end_of_a_line(app, client):
+    token = _club(client)
+    play_night(app, client, token, [("Ana", "Luis"), ("Bea", "Juan")], ns_wins=True)
+    club_page = client.get(f"/c/{token}", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert "55,0\u00a0%" in club_page  # a no-break space: "%" never alone on a line
+    ana = re.search(rf'href="(/c/{token}/members/\d+)">Ana<', club_page).group(1)
+    member = client.get(ana, headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert "Empezó con 50,0\u00a0%." in member
+    assert ">50\u00a0%</td>" in member  # expected
+    assert ">100\u00a0%</td>" in member  # made
+    assert not re.search(r"\d %", member + club_page)
+
+
 def test_a_members_page_is_only_under_their_own_clubs_link(app, client):
     token, other = _club(client), _club(client)
     client.post(f"/c/{token}/members", data={"name": "Carmen", "number": "", "grade": ""})

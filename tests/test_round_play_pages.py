@@ -140,14 +140,14 @@ def test_the_board_says_which_table_waits_for_what_each_line_leading_to_the_tabl
     changed = client.get(board, headers={"If-None-Match": before.headers["ETag"]})
     assert changed.status_code == 200  # a phone following the board sees it
     page = seen(changed)
-    assert "Table 1: hand 1 disputed by pair 1 — “the 3 of hearts was not ours”" in page
-    assert "Table 2: waiting for pair 4's half of hand 1" in page
+    assert "Table 1: hand 1 disputed by Ana & Luis — “the 3 of hearts was not ours”" in page  # by its players
+    assert "Table 2: waiting for Eva & Fede's half of hand 1" in page
     html = changed.get_data(as_text=True)
     assert re.search(rf'<a href="{first}">Table 1: hand 1 disputed', html)
     assert re.search(rf'<a href="{second}">Table 2: waiting', html)
     spanish = seen(client.get(board, headers={"Accept-Language": "es"}))
-    assert "Mesa 1: la pareja 1 reclama la mano 1 — «the 3 of hearts was not ours»" in spanish
-    assert "Mesa 2: falta la mitad de la pareja 4 en la mano 1" in spanish
+    assert "Mesa 1: mano 1 reclamada por Ana & Luis — «the 3 of hearts was not ours»" in spanish
+    assert "Mesa 2: falta la mitad de Eva & Fede en la mano 1" in spanish
 
 
 def test_the_board_says_when_time_is_up_at_a_table_then_that_its_result_waits_for_agreement(app, client):

@@ -1,5 +1,6 @@
 """What a table of the round in play waits for, decided from its result and its halves (no database): the
-sentences the director reads on the board, most pressing first, nothing for a table whose result counts."""
+sentences the director reads on the board, most pressing first, each pair named by its players, nothing for a
+table whose result counts."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from scorekeeper.services.night_results import TableResult
 from scorekeeper.services.table_waits import table_waits
 
 PAIRS = (5, 2)  # north-south is pair 5, east-west pair 2
+NAMES = {5: "Ana & Luis", 2: "Bea & Juan"}  # each pair's players, as the night's pages write them
 PLAYING = TableResult((120, 90), finished=False, agreed=False)
 FINISHED = TableResult((1200, 900), finished=True, agreed=False)
 COUNTS = TableResult((1200, 900), finished=True, agreed=True)
@@ -26,23 +28,24 @@ def halves(
 
 
 def sentences(*args) -> list[str]:
-    return [wait.msg.render() for wait in table_waits(*args)]
+    return [wait.sentence(NAMES).render() for wait in table_waits(*args)]
 
 
-def test_a_disputed_hand_names_the_pair_that_says_not_right_and_quotes_its_remark():
+def test_a_disputed_hand_names_the_players_of_the_pair_that_says_not_right_and_quotes_its_remark():
     words = (Word(0, agreed=False, disputed_side=1, remark="the 3 of hearts was not ours"), Word(1, agreed=True))
     found = sentences(3, PAIRS, FINISHED, 5, halves(hands={4: words}))
-    assert found == ["Table 3: hand 4 disputed by pair 5 — “the 3 of hearts was not ours”"]
+    assert found == ["Table 3: hand 4 disputed by Ana & Luis — “the 3 of hearts was not ours”"]
 
 
 def test_a_dispute_without_a_remark_says_only_who_disputes_which_hand():
     words = (Word(0, agreed=True), Word(1, agreed=False, disputed_side=0))
-    assert sentences(1, PAIRS, PLAYING, 3, halves(hands={2: words})) == ["Table 1: hand 2 disputed by pair 2"]
+    assert sentences(1, PAIRS, PLAYING, 3, halves(hands={2: words})) == ["Table 1: hand 2 disputed by Bea & Juan"]
 
 
-def test_a_half_missing_names_the_pair_still_counting_and_the_hand():
+def test_a_half_missing_names_the_players_of_the_pair_still_counting_and_the_hand():
     pending = Pending(2, (HALF, None))
-    assert sentences(2, PAIRS, PLAYING, 2, halves(pending=pending)) == ["Table 2: waiting for pair 2's half of hand 2"]
+    found = sentences(2, PAIRS, PLAYING, 2, halves(pending=pending))
+    assert found == ["Table 2: waiting for Bea & Juan's half of hand 2"]
 
 
 def test_a_hand_being_played_with_no_half_in_yet_waits_for_nothing():
@@ -67,7 +70,7 @@ def test_time_up_names_the_hand_in_play_and_a_half_still_to_come():
     pending = Pending(3, (None, HALF))
     assert sentences(1, PAIRS, TIME_UP, 3, halves(pending=pending)) == [
         "Table 1: time is up, hand 3 in play",
-        "Table 1: waiting for pair 5's half of hand 3",
+        "Table 1: waiting for Ana & Luis's half of hand 3",
     ]
 
 

@@ -10,6 +10,7 @@ is made of (``night_results.night_stamp``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..engine.i18n import N_, Msg
@@ -18,12 +19,13 @@ from .halves_state import Halves, compute_halves
 from .night_results import TableResult
 from .sheet import compute_sheet
 
-#: Each kind of wait in a sentence, by ``Wait.kind``; a dispute with a remark quotes it.
+#: Each kind of wait in a sentence, by ``Wait.kind``, naming a pair by its players (a director in a noisy room
+#: looks for people, not numbers); a dispute with a remark quotes it.
 SENTENCES = {
-    "disputed": N_("Table %(table)s: hand %(hand)s disputed by pair %(pair)s"),
-    "disputed_remark": N_("Table %(table)s: hand %(hand)s disputed by pair %(pair)s — “%(remark)s”"),
+    "disputed": N_("Table %(table)s: hand %(hand)s disputed by %(players)s"),
+    "disputed_remark": N_("Table %(table)s: hand %(hand)s disputed by %(players)s — “%(remark)s”"),
     "misfit": N_("Table %(table)s: the halves of hand %(hand)s do not fit together"),
-    "half": N_("Table %(table)s: waiting for pair %(pair)s's half of hand %(hand)s"),
+    "half": N_("Table %(table)s: waiting for %(players)s's half of hand %(hand)s"),
     "time_up": N_("Table %(table)s: time is up, hand %(hand)s in play"),
     "agreement": N_("Table %(table)s: all hands in, not agreed yet"),
 }
@@ -39,11 +41,12 @@ class Wait:
     pair: int | None = None
     remark: str = ""
 
-    @property
-    def msg(self) -> Msg:
-        """The sentence the board shows (rendered in the reader's language)."""
+    def sentence(self, names: Mapping[int, str]) -> Msg:
+        """The sentence the board shows (rendered in the reader's language), the pair named by ``names`` (its
+        players, "Ana & Luis", by its number)."""
         kind = "disputed_remark" if self.kind == "disputed" and self.remark else self.kind
-        params = {"table": self.table, "hand": self.hand, "pair": self.pair, "remark": self.remark}
+        players = names[self.pair] if self.pair is not None else None
+        params = {"table": self.table, "hand": self.hand, "players": players, "remark": self.remark}
         return Msg(SENTENCES[kind], {key: value for key, value in params.items() if value is not None})
 
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import date, datetime
 from functools import lru_cache
 from typing import Any
 
+import babel.dates
 import babel.numbers
 import babel.units
 import flask_babel
@@ -67,6 +68,11 @@ def clock_time(moment: datetime) -> str:
 def _clock(moment: datetime, _language: str, _zone: str) -> str:
     """``moment``'s time of day in the current language and zone (which the cache key names)."""
     return str(flask_babel.format_time(moment, "short"))
+
+
+def day_and_month(day: date) -> str:
+    """A day of the year, short, the reader's way, as Babel writes it ("Mar 3", "3 mar", "3. März")."""
+    return str(babel.dates.format_skeleton("MMMd", day, locale=flask_babel.get_locale()))
 
 
 def collation_key(name: str) -> tuple[str, str]:

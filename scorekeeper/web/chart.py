@@ -37,11 +37,12 @@ class Level:
 
     y: float
     total: int
+    baseline: float = BASELINE  # half its label's height
 
     @property
     def label_y(self) -> float:
         """Where its total is written (centred on the line, by the text's baseline)."""
-        return self.y + BASELINE
+        return self.y + self.baseline
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,7 @@ class Chart:
     lines: tuple[Line, ...]
     levels: tuple[Level, ...]
     bands: tuple[Band, ...]
-    hands: tuple[tuple[float, int], ...]  # (x, hand number) of the labels along the bottom
+    hands: tuple[tuple[float, int | str], ...]  # (x, label) along the bottom: a hand's number, or a night's date
     target: int | None
     target_y: float | None
 
@@ -159,11 +160,17 @@ def chart_of(sheet: Sheet) -> Chart | None:
 
 #: A grade chart's grid spacing, in percentage points (the first giving at most six lines).
 GRADE_STEPS = (1, 2, 5, 10, 20)
+#: A grade chart's labels (its grades and the nights' dates), at most this size in the chart's units, as large as
+#: the page's text at 150 % when the chart is as wide as the phone (static/css/app.css, .grade-chart text); a
+#: character of them about GLYPH of their size wide, and GAP between two dates.
+LABEL_SIZE, GLYPH, GAP = 20, 0.58, 10
+GRADE_BOTTOM = 32  # room for the dates under the plot
 
 
-def chart_of_grades(name: str, start: float, after_each_night: Sequence[float]) -> Chart | None:
+def chart_of_grades(name: str, start: float, after_each_night: Sequence[float], dates: Sequence[str]) -> Chart | None:
     """A member's grade drawn like a game's totals: from the start, then after each night they were graded
-    (None before the first). Along the bottom, the nights."""
+    (None before the first). Along the bottom, the nights' ``dates`` (as the reader writes them): as many as
+    fit without touching, the last night's always."""
     if not after_each_night:
         return None
     values = tuple(rounded(value, 1) for value in (start, *after_each_night))
@@ -175,7 +182,8 @@ def chart_of_grades(name: str, start: float, after_each_night: Sequence[float]) 
 
     step = next((s for s in GRADE_STEPS if (span(s)[1] - span(s)[0]) / s <= 6), GRADE_STEPS[-1])
     low, high = span(step)
-    right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
+    widest = max(len(date) for date in dates) * GLYPH * LABEL_SIZE
+    right, bottom = WIDTH - max(RIGHT, round(widest / 2) + 2), HEIGHT - GRADE_BOTTOM  # the last date inside
     last = len(values) - 1
 
     def x_of(index: int) -> float:
@@ -186,7 +194,7 @@ def chart_of_grades(name: str, start: float, after_each_night: Sequence[float]) 
 
     points = " ".join(f"{x_of(i)},{y_of(value)}" for i, value in enumerate(values))
     line = Line(name, values, points, (x_of(last), y_of(values[-1])))
-    every = max(1, -(-last // 10))
-    nights = tuple((x_of(n), n) for n in range(1, last + 1) if n % every == 0 or n == last)
-    levels = tuple(Level(y_of(value), value) for value in range(low, high + 1, step))
+    every = math.ceil((widest + GAP) / (x_of(1) - x_of(0)))  # nights from one date to the next
+    nights = tuple((x_of(n), dates[n - 1]) for n in range(last, 0, -every))[::-1]
+    levels = tuple(Level(y_of(value), value, LABEL_SIZE * 0.35) for value in range(low, high + 1, step))
     return Chart(WIDTH, HEIGHT, LEFT, right, TOP, bottom, (line,), levels, (), nights, None, None)

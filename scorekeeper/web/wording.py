@@ -46,6 +46,12 @@ def one_decimal(value: float) -> str:
     return str(format_decimal(rounded(value, 1), format="0.0"))
 
 
+def percent(number: object) -> str:
+    """A number as already written and its per cent sign, kept together at the end of a line (a no-break space
+    between them): "57,8 %", never "57,8" on one line and "%" alone on the next."""
+    return f"{number}\u00a0%"
+
+
 def signed(value: int) -> str:
     """A hand score as the sheet writes it: +565, -60, 0."""
     return f"+{value}" if value > 0 else str(value)

@@ -203,7 +203,7 @@ def test_a_club_of_twelve_members_plays_two_nights_one_handicapped_with_a_late_p
         board.get_by_role("link", name=name, exact=True).click()
         header = board.locator("main").inner_text()
         value = f"{round(grades[name], 1):.1f}"
-        assert re.search(rf"{re.escape(name)}\s+{card(grades[name])}\s+{value} %", header), (name, value, header[:200])
+        assert re.search(rf"{re.escape(name)}\s+{card(grades[name])}\s+{value}\s%", header), (name, value, header[:200])
     board.screenshot(path="test-results/member-page-1366.png", full_page=True)
     laptop.close()
     late.context.close()

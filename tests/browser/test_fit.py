@@ -5,6 +5,7 @@ Save and "Record hand N" are always on screen."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import pytest
@@ -72,16 +73,26 @@ def family_pages(page: Page, base: str) -> list[str]:
     ]
 
 
+def poster(page: Page, base: str) -> Callable[..., str]:
+    """Send a form as a phone does, its CSRF token read from the page at ``read`` (or at ``path``); the address
+    the answer sends the phone on to."""
+
+    def post(path: str, form: dict[str, str], read: str | None = None) -> str:
+        shown = page.request.get(base + (read or path)).text()
+        token = re.search(r'name="csrf_token" value="([^"]+)"', shown).group(1)
+        answer = page.request.post(base + path, form={**form, "csrf_token": token}, max_redirects=0)
+        assert answer.status in (302, 303), (path, answer.status)
+        return answer.headers.get("location", "")
+
+    return post
+
+
 def night_pages(page: Page, base: str) -> list[str]:
     """A club night with four pairs and its first round drawn (made through its forms, CSRF token and all):
     the director's board, the night's standings, a table's card; the standings in match points, whose
     heading is the longest word ("Matchpunkte")."""
 
-    def post(path: str, form: dict[str, str]) -> str:
-        token = re.search(r'name="csrf_token" value="([^"]+)"', page.request.get(base + path).text()).group(1)
-        answer = page.request.post(base + path, form={**form, "csrf_token": token}, max_redirects=0)
-        return answer.headers.get("location", "")
-
+    post = poster(page, base)
     board = urlsplit(post("/nights/new", NIGHT)).path
     for first, second in (("Ana María", "Luis"), ("Bea", "Juan"), ("Cris", "Dani"), ("Eva", "Fede")):
         post(board + "/pairs", {"first": first, "second": second})
@@ -89,6 +100,61 @@ def night_pages(page: Page, base: str) -> list[str]:
     public = re.search(r"/night/[\w-]+", page.request.get(base + board).text()).group(0)
     card = re.search(r"/night/t/[\w-]+/1", page.request.get(base + board + "/cards").text()).group(0)
     return [board, public, card]
+
+
+#: A club's pairs with names as long as a club's roster has them (German's long words among them).
+CLUB_PAIRS = [
+    ("María Dolores Fernández-Villaverde", "Hans-Joachim Schwarzenberger"),
+    ("Anneliese Oberhausmeister", "José Manuel Rodríguez Castañeda"),
+    ("Bartholomäus Kieselbach", "Mariángeles Etxeberría"),
+    ("Friederike Wolkenstein", "Inmaculada Concepción Bustamante"),
+    ("Gustav Ebersbach", "Maximiliane Hohenfels"),
+]
+#: A club's night by victory points over two rounds, named as a club names its championship.
+CLUB_NIGHT = {**NIGHT, "name": "Vereinsmeisterschaft Frühjahrsturnier", "scoring": "scale", "rounds": "2"}
+#: Each table's result as the director sets it, round after round.
+RESULTS = (("1450", "820"), ("985", "1210"))
+
+
+def club_pages(page: Page, base: str) -> list[str]:
+    """A club of ten members with long names and a season of two nights by victory points, made through their
+    forms: the first night played to its end, the second (by halves, with handicaps, a pair sitting out) in
+    its second round, where a table waits for a pair's half. The club's page, a member's, and the second
+    night's board, standings, a pair's page, its first round, its door and its TV."""
+    post = poster(page, base)
+    club = urlsplit(post("/clubs/new", {"name": "Club de Canasta del Barrio de Salamanca", "grade_k": "0.1"})).path
+    for name in (name for pair in CLUB_PAIRS for name in pair):
+        post(club + "/members", {"name": name, "number": "", "grade": ""}, read=club)
+
+    def night(settings: dict[str, str], pairs: list[tuple[str, str]], rounds: int) -> str:
+        board = urlsplit(post(club + "/nights/new", settings)).path
+        for first, second in pairs:
+            post(board + "/pairs", {"first": first, "second": second}, read=board)
+        for number in range(1, rounds + 1):
+            post(board + "/rounds", {"reason": ""}, read=board)
+            seated = re.findall(rf"/rounds/{number}/tables/(\d+)/fix", page.request.get(base + board).text())
+            for table, (ours, theirs) in zip(sorted(set(seated)), RESULTS, strict=True):
+                fixed = {"north_south": ours, "east_west": theirs, "reason": "as on the sheet"}
+                post(f"{board}/rounds/{number}/tables/{table}/fix", fixed, read=board)
+        return board
+
+    night({**CLUB_NIGHT, "held_on": "2026-03-03"}, CLUB_PAIRS[:4], 2)
+    second = {**CLUB_NIGHT, "held_on": "2026-03-10", "recording": "halves", "handicap": "1"}
+    board = night(second, CLUB_PAIRS, 1)
+    post(board + "/rounds", {"reason": ""}, read=board)
+    shown = page.request.get(base + board).text()
+    public = re.search(r"/night/[\w-]+", shown).group(0)
+    door = re.search(r"/night/[\w-]+/join/[\w-]+", shown).group(0)
+    cards = re.findall(r"/night/t/[\w-]+/\d+", page.request.get(base + board + "/cards").text())
+    seated = (re.findall(r'href="/s/([\w-]+)"', page.request.get(base + card).text()) for card in cards)
+    side = next(tokens for tokens in seated if tokens)[0]  # north-south's, at the first table with a game
+    game = re.search(r'href="/g/([\w-]+)"', page.request.get(f"{base}/s/{side}").text()).group(1)
+    half = {"entry": HAND[0], "version": 0}
+    sent = page.request.put(f"{base}/api/v1/games/{game}/hands/1/halves/0", data=half, headers={"X-Side-Token": side})
+    assert sent.ok, sent.text()
+    roster = page.request.get(base + club).text()
+    member = re.search(rf'href="(/c/[\w-]+/members/\d+)">{CLUB_PAIRS[0][0]}<', roster).group(1)
+    return [club, member, board, public, f"{public}/pair/1", f"{public}/rounds/1", door, f"{public}/tv"]
 
 
 def pages_of(game: dict) -> list[str]:
@@ -127,9 +193,61 @@ TOTALS_ON_TWO_LINES = """() => [...document.querySelectorAll('.sheet .cell .scor
 #: The boxes of many-column tables whose table is wider than the box (it scrolls in it).
 TABLE_BOXES_SCROLLED = """() => [...document.querySelectorAll('.table-wrap')]
   .filter(box => box.scrollWidth > box.clientWidth + 1).map(box => box.getAttribute('aria-label'))"""
-#: The four ways a page must fit, each (width, text): 320 px with the usual text; 390 px with the phone's own
-#: text at 200 %; 200 % chosen on the settings page at 390 and at 320 px.
-FITS = ((320, "usual"), (320, "setting"), (390, "setting"), (390, "phone"))
+#: The header's height at most, at any width and text size: two rows of tap targets (the name, the rules and Aa;
+#: the languages) and their spacing, as at 100 % on a phone of 320 px.
+HEADER_MOST = 110
+HEADER_HEIGHT = "(document.querySelector('header.top') || {offsetHeight: 0}).offsetHeight"
+#: Words broken across two lines although they fit on a line of the page (main's width inside its margins): a
+#: word breaks only where it cannot fit (where the language allows, with hyphens: auto), never because a table's
+#: column or a box squeezed it, nor to leave a letter or two on a line of their own ("clasificació / n").
+#: Soft hyphens, hyphens and dashes are where a word may break.
+BROKEN_WORDS = r"""() => {
+  const main = document.querySelector('main');
+  const style = getComputedStyle(main);
+  const line = main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  const broken = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement.closest('thead, .visually-hidden, [hidden]')) continue;
+    for (const word of node.data.matchAll(/[^\s\u00ad\-\u2010-\u2015\/·&,.;:()]+/gu)) {
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const boxes = [...range.getClientRects()].filter(box => box.width > 0);
+      const width = boxes.reduce((sum, box) => sum + box.width, 0);
+      if (new Set(boxes.map(box => Math.round(box.top))).size > 1 && width <= line) broken.push(word[0]);
+    }
+  }
+  return broken;
+}"""
+#: Per cent signs alone at the start of a line, their number at the end of the line before.
+LONE_PERCENT = r"""() => {
+  const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  const box = (node, at) => { range.setStart(node, at); range.setEnd(node, at + 1); return range.getClientRects()[0]; };
+  const lone = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const sign of node.data.matchAll(/(\S)\s+%/g)) {
+      const number = box(node, sign.index), percent = box(node, sign.index + sign[0].length - 1);
+      if (number && percent && percent.top > number.bottom - 1) lone.push(sign[0]);
+    }
+  }
+  return lone;
+}"""
+#: The heights on screen of a chart's labels (a member's grades and the nights' dates) smaller than the page's
+#: small print (14 px: the 18 px text's .8).
+SMALL_CHART_LABELS = """[...document.querySelectorAll('.chart text')]
+  .map(label => label.getBoundingClientRect().height).filter(height => height < 14)"""
+#: The lines of the TV's standings' headings (the points' heading is the longest), in a TV's own size.
+TV_HEADING_LINES = """() => [...document.querySelectorAll('.tv-standings thead th')].map(th => {
+  const range = document.createRange();
+  range.selectNodeContents(th);
+  return [th.textContent.trim(), new Set([...range.getClientRects()].map(box => Math.round(box.top))).size];
+})"""
+TV_SIZES = ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080})
+#: The five ways a page must fit, each (width, text): 320 and 390 px with the usual text; 200 % chosen on the
+#: settings page at 320 and at 390 px; 390 px with the phone's own text at 200 %.
+FITS = ((320, "usual"), (390, "usual"), (320, "setting"), (390, "setting"), (390, "phone"))
 #: The settings page's 200 % as the server writes it into the page (the ``display`` cookie's ``text-200``),
 #: and the phone's own 200 % (its larger default text), put on the page in place.
 SETTING_200 = "document.documentElement.classList.replace('text-100', 'text-200')"
@@ -143,10 +261,14 @@ PHONE_200 = f"""() => {{
 
 @pytest.mark.parametrize("language", ["es", "en", "pt_BR", "it", "de"])
 def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: str):
-    """Every page, in each of the four ways of FITS, read from one load of the page: the text sizes put on it
-    as the settings page's cookie and the phone's own size make them, the width changed in place. At 320 px
-    with the usual text every control is a finger wide; with 200 % chosen the sheet's totals are each on one
-    line; at 390 px with the phone's text at 200 % the red threes' + stays on screen."""
+    """Every page, in each of the five ways of FITS, read from one load of the page: the text sizes put on it
+    as the settings page's cookie and the phone's own size make them, the width changed in place. With the usual
+    text every control is a finger wide; with 200 % chosen the sheet's totals are each on one
+    line; at 390 px with the phone's text at 200 % the red threes' + stays on screen. The header is never
+    taller than two rows of tap targets. On a club's and a night's pages (the club's, a member's, a night's
+    board, standings, a pair's page, a round's page, the door and the TV, with a season's long names), no word
+    that fits on a line is broken, no per cent sign is alone on a line and a member's chart is labelled in
+    readable type; on a TV, the standings' headings take two lines at most."""
     context = browser.new_context(
         viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True, bypass_csp=True
     )
@@ -155,7 +277,12 @@ def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: 
     game = long_game(page, live_server, 2, recording="halves")
     wide: dict[str, int] = {}
     wrapped: dict[str, list[str]] = {}
-    pages = [*pages_of(game), *family_pages(page, live_server), *night_pages(page, live_server)]
+    tall: dict[str, int] = {}
+    broken: dict[str, list[str]] = {}
+    lone: dict[str, list[str]] = {}
+    small: dict[str, list[float]] = {}
+    club = club_pages(page, live_server)
+    pages = [*pages_of(game), *family_pages(page, live_server), *night_pages(page, live_server), *club]
     for path in [*pages, f"/e/{game['edit_token']}/hands/new"]:
         page.set_viewport_size({"width": 320, "height": 640})
         page.goto(live_server + path)
@@ -176,6 +303,23 @@ def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: 
                 assert page.evaluate(TABLE_BOXES_SCROLLED) == [], where  # only large text scrolls a table's box
             if text == "setting" and page.evaluate(TOTALS_ON_TWO_LINES):
                 wrapped[where] = page.evaluate(TOTALS_ON_TWO_LINES)
+            if page.evaluate(HEADER_HEIGHT) > HEADER_MOST:
+                tall[where] = page.evaluate(HEADER_HEIGHT)
+            if path in club and page.evaluate(BROKEN_WORDS):
+                broken[where] = page.evaluate(BROKEN_WORDS)
+            if path in club and page.evaluate(LONE_PERCENT):
+                lone[where] = page.evaluate(LONE_PERCENT)
+            if path in club and page.evaluate(SMALL_CHART_LABELS):
+                small[where] = page.evaluate(SMALL_CHART_LABELS)
+        if path in club[:2]:  # the club's page and a member's, at 390 px with the phone's text at 200 %
+            page.screenshot(path=f"test-results/{'member' if path == club[1] else 'club'}-text-200-{language}.png")
+        if path == club[-1]:  # the TV, on a TV
+            page.goto(live_server + path)
+            for size in TV_SIZES:
+                page.set_viewport_size(size)
+                headings = page.evaluate(TV_HEADING_LINES)
+                assert headings, size
+                assert all(lines <= 2 for _, lines in headings), (size, headings)
         if path.endswith("/hands/new") and game["edit_token"] in path:  # at 390 px, the phone's text at 200 %
             plus = page.locator("#side-0 label.chip:has(#s0_red3-4)").bounding_box()
             assert plus is not None
@@ -184,6 +328,10 @@ def test_no_page_scrolls_sideways(browser: Browser, live_server: str, language: 
     context.close()
     assert wide == {}
     assert wrapped == {}
+    assert tall == {}
+    assert broken == {}
+    assert lone == {}
+    assert small == {}
 
 
 def test_record_hand_is_on_screen_on_a_long_sheet_and_save_while_typing(page: Page, live_server: str):

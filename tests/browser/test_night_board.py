@@ -112,11 +112,12 @@ def test_the_board_says_live_which_table_waits_for_what_and_each_line_opens_that
             assert call(f"{hand}/words/1", "POST", word, sides[1]) == 200
 
     waits = laptop.locator(".night-waits")
-    expect(waits).to_contain_text("Table 1: hand 1 disputed by pair 3 — “the 3 of hearts was not ours”", timeout=4000)
-    expect(waits).to_contain_text("Table 2: waiting for pair 4's half of hand 1")
+    disputed = "Table 1: hand 1 disputed by Cris & Dani — “the 3 of hearts was not ours”"  # pair 3, by its players
+    expect(waits).to_contain_text(disputed, timeout=4000)
+    expect(waits).to_contain_text("Table 2: waiting for Eva & Fede's half of hand 1")
     laptop.screenshot(path=str(SHOTS / "board-waits-en-1280.png"))
     expect(spanish.locator(".night-waits")).to_contain_text(
-        "Mesa 1: la pareja 3 reclama la mano 1 — «the 3 of hearts was not ours»", timeout=4000
+        "Mesa 1: mano 1 reclamada por Cris & Dani — «the 3 of hearts was not ours»", timeout=4000
     )
     no_sideways_scroll(spanish)
     spanish.screenshot(path=str(SHOTS / "board-waits-es-390.png"))

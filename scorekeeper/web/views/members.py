@@ -17,7 +17,7 @@ from ...shapes.limits import MAX_ROW_NUMBER
 from ...store.members import ClubMember
 from ...store.nights import Club, Night
 from ...tournament import rounded
-from ...translation import render
+from ...translation import day_and_month, render
 from ..chart import chart_of_grades
 from ..night_forms import MemberForm, MembersFileForm, MergeForm
 from .clubs import club_or_404, club_page_with
@@ -128,7 +128,12 @@ def member_page(token: str, member_id: int) -> Page:
 def _member_page(club: Club, member: ClubMember, form: MergeForm, asked: ClubMember | None = None) -> str:
     """The member's page with the merge form as given; ``asked``: the member whose merge is to be confirmed."""
     story = grades.member_story(club, member, clubs.club_nights(club))
-    chart = chart_of_grades(member.name, story.starting, [line.grade for line in story.nights])
+    chart = chart_of_grades(
+        member.name,
+        story.starting,
+        [line.grade for line in story.nights],
+        [day_and_month(line.night.held_on) for line in story.nights],  # along the bottom, the reader's way
+    )
     form.other.choices = [(one.id, one.name) for one in members.club_members(club) if one.id != member.id]
     return render_template("clubs/member.html", club=club, story=story, chart=chart, merge_form=form, asked=asked)
 

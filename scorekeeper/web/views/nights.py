@@ -516,7 +516,7 @@ def _board(night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: 
             "door": (door, qr_svg(door, gettext("QR code to join the night"))),
         },
         "waits": [
-            (wait.kind, render(wait.msg), token)
+            (wait.kind, render(wait.sentence(shown["names"])), token)
             for wait, token in round_waits(night, {table.id: result for table, result, _, _ in shown["tables"]})
         ],
         "fix_form": FixForm(),
