@@ -12,11 +12,13 @@ from .test_clubs import play_night
 from .test_night_pages import PAIRS, SETTINGS, public_of, seen
 
 
-def _night_of_halves(client) -> tuple[str, str]:
+def _night_of_halves(client, *, members: bool = False) -> tuple[str, str]:
     """A club's night on the continuous scale (B 1000), four pairs, its first round's tables set by the director:
     620-600 (10.37 to 9.63 victory points: shares 51.85 % and 48.15 %) and 830-600 (13.7 to 6.3: 68.5 % and
-    31.5 %). The club's address and the night's board."""
+    31.5 %). The club's address and the night's board; ``members``: its players the club's members (graded)."""
     club = _club(client)
+    if members:
+        _members(client, club, **{name: "" for pair in PAIRS for name in pair})
     board = client.post("/nights/new", data={**SETTINGS, **SCALE, "decisive": "1000", "club": club}).headers["Location"]
     for first, second in PAIRS:
         client.post(board + "/pairs", data={"first": first, "second": second})
@@ -39,7 +41,7 @@ def test_a_share_made_of_an_exact_half_is_rounded_up_in_the_standings_json_and_p
 
 
 def test_a_grade_of_an_exact_half_is_rounded_up_in_the_clubs_csv_json_and_pages(client):
-    club, _ = _night_of_halves(client)
+    club, _ = _night_of_halves(client, members=True)
     # Eva & Fede made 31.5 % against 50: 50 + 0.1 x (31.5 - 50) = 48.15 each (the float 48.149999999999999).
     rows = list(csv.reader(io.StringIO(client.get(f"/c/{club}/grades.csv").get_data(as_text=True).lstrip("\ufeff"))))
     grade = {row[0]: row[-3] for row in rows[1:]}

@@ -59,7 +59,7 @@ class Phone:
 def standings_of(text: str) -> list[tuple[str, str]]:
     """(pair, points) in the order of the standings table."""
     table = text.split('class="standings"', 1)[1].split("</table>", 1)[0]
-    return re.findall(r"<tr><td>[^<]*</td><td>([^<]+)</td><td class=\"num\">([^<]+)</td>", table)
+    return re.findall(r"<tr><td>[^<]*</td><td>([^<]+)</td><td class=\"num\"[^>]*>([^<]+)</td>", table)
 
 
 def test_a_night_on_two_app_servers_never_shows_a_stale_page(served_database):  # noqa: F811
