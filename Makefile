@@ -13,7 +13,7 @@ WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 PYTEST_ARGS ?=
 PYTEST = $(BIN)/python -m pytest -q -n $(WORKERS) --dist load $(PYTEST_ARGS)
 
-.PHONY: run backup bench-live bench-club wrk test lint typecheck unit sqlite-test pg-test bench translations compile-translations install install-dev browser-deps clean
+.PHONY: pyodide run backup bench-live bench-club wrk test lint typecheck unit sqlite-test pg-test bench translations compile-translations install install-dev browser-deps clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,9 +26,27 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt $(VENV)/.installed
 	$(BIN)/pip install -q --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
-install: $(VENV)/.installed compile-translations
+install: $(VENV)/.installed compile-translations pyodide
 
-install-dev: $(VENV)/.installed-dev compile-translations
+install-dev: $(VENV)/.installed-dev compile-translations pyodide
+
+## The engine in the phone: Pyodide, pinned in package.json and package-lock.json, from the npm registry (npm ci checks
+## its integrity); the five files a browser needs copied to static/vendor/pyodide/<version>/, the two large ones with a
+## gzip twin. Node's npm comes from Debian's packages when the machine has none.
+PYODIDE_VERSION := $(shell sed -n 's/.*"pyodide": *"\([0-9.]*\)".*/\1/p' package.json)
+PYODIDE_DIR := static/vendor/pyodide/$(PYODIDE_VERSION)
+PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
+
+pyodide: $(PYODIDE_DIR)/.installed
+
+$(PYODIDE_DIR)/.installed: package.json package-lock.json
+	@command -v npm >/dev/null || { if [ "$$(id -u)" = 0 ]; then apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs npm >/dev/null; \
+	  else echo "npm missing: run 'sudo apt-get install nodejs npm'" >&2; exit 1; fi; }
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	rm -rf static/vendor/pyodide/*/ && mkdir -p $(PYODIDE_DIR)
+	cd node_modules/pyodide && cp $(PYODIDE_FILES) $(CURDIR)/$(PYODIDE_DIR)/
+	cd $(PYODIDE_DIR) && gzip -9 -k -f pyodide.asm.wasm pyodide.asm.mjs
+	touch $@
 
 compile-translations: $(VENV)/.installed
 	$(BIN)/pybabel -q compile -d $(TRANSLATIONS)
@@ -111,4 +129,4 @@ translations: $(VENV)/.installed
 	write_po(open(path, 'wb'), catalog)"
 
 clean:
-	rm -rf $(VENV) test-results
+	rm -rf $(VENV) test-results node_modules static/vendor/pyodide/*/

@@ -172,10 +172,12 @@ def register_blueprints(app: Flask) -> None:
     """The API and the pages; a bearer token in an address is declared ``<secret:...>`` (web/bearer.py)."""
     from .api import bp as api_bp
     from .web import bearer
+    from .web.offline_engine import bp as engine_bp
     from .web.views import blueprints
 
     bearer.register(app)
     app.register_blueprint(api_bp)
+    app.register_blueprint(engine_bp)
     for blueprint in blueprints():
         app.register_blueprint(blueprint)
     register_template_globals(app)
@@ -199,6 +201,7 @@ def register_template_globals(app: Flask) -> None:
     from .web.display import current_display
     from .web.installable import asset
     from .web.language import html_language, language_choices
+    from .web.offline_engine import worker_address
     from .web.wording import (
         breakdown_rows,
         ends_game_sentence,
@@ -219,6 +222,7 @@ def register_template_globals(app: Flask) -> None:
         language_choices=lambda: language_choices(app.config["LANGUAGES"]),
         display=current_display,
         asset=asset,
+        engine_worker=worker_address,
         winner_sentence=winner_sentence,
         finished_sentence=finished_sentence,
         leader_sentence=leader_sentence,

@@ -7,7 +7,11 @@ const VERSION = {{ version|tojson }};
 const CACHE = "scorekeeper-" + VERSION;
 const KEPT = {{ kept|tojson }};
 const LANGUAGES = {{ languages|tojson }};
-const WAIT = 4000;  // a page the network does not bring within this many milliseconds is read from the copy
+const WAIT = 4000;
+// The engine in the phone (Pyodide and the app's own Python, 6.4 MB compressed): kept in a cache of its own, filled
+// in the background once a page asks (never while the worker installs), each address naming its version.
+const ENGINE = {{ engine|tojson }};
+const ENGINE_CACHE = "scorekeeper-engine-" + {{ engine_version|tojson }};  // a page the network does not bring within this many milliseconds is read from the copy
 
 // The reference is kept in the languages of the phone that the app speaks and in the one read in the app
 // (the worker's address names it), not in all of them.
@@ -26,7 +30,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
-      .then((names) => Promise.all(names.filter((name) => name.startsWith("scorekeeper-") && name !== CACHE).map((name) => caches.delete(name))))
+      .then((names) => Promise.all(names.filter((name) => name.startsWith("scorekeeper-") && name !== CACHE && name !== ENGINE_CACHE).map((name) => caches.delete(name))))
       .then(() => self.clients.claim())
   );
 });
@@ -85,11 +89,50 @@ async function offlinePage() {
   return new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain" } });
 }
 
+// A page asks for the engine to be kept (it sends "keep-engine" once it is usable): each file not kept yet is
+// fetched, one after the other, so that a phone that opened the app once scores with no connection.
+async function keepEngine() {
+  const cache = await caches.open(ENGINE_CACHE);
+  for (const address of ENGINE) {
+    if (await cache.match(address, { ignoreVary: true })) continue;
+    const response = await fetch(address);
+    if (response.ok) await cache.put(address, await asKept(response));
+  }
+}
+
+// A file as kept: its body as it arrived (already uncompressed by the browser), without the headers that described
+// the compressed one (a copy served with "Content-Encoding: gzip" and the compressed length fails as a script).
+async function asKept(response) {
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
+  return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers });
+}
+
+self.addEventListener("message", (event) => {
+  if (event.data === "keep-engine") event.waitUntil(keepEngine().catch(() => { /* the next page asks again */ }));
+});
+
+async function engineFile(request) {
+  const kept = await caches.match(request, { ignoreVary: true });
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok && ENGINE.includes(new URL(request.url).pathname)) {
+    const copy = response.clone();
+    caches.open(ENGINE_CACHE).then(async (cache) => cache.put(request, await asKept(copy)));
+  }
+  return response;
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/engine/")) {
+    event.respondWith(engineFile(request));
+    return;
+  }
   if (url.pathname.startsWith("/static/")) {
     event.respondWith(caches.match(request).then((kept) => kept || fetch(request)));
     return;

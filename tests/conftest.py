@@ -200,6 +200,8 @@ SAME_ON_EVERY_DATABASE = (
     "tests/browser/test_share.py",
     "tests/browser/test_installable.py",
     "tests/browser/test_https.py",
+    "tests/browser/test_phone_engine.py",
+    "tests/test_phone_engine_files.py",
     "tests/browser/test_journeys.py::test_a_box_tapped_before_the_page_script_ran_keeps_what_is_typed_next",
     "tests/browser/test_reference.py::test_no_reference_or_tool_page_scrolls_sideways",
     "tests/browser/test_reference.py::test_the_familys_topics_and_the_comparison_fit_a_phone",

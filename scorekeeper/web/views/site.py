@@ -15,6 +15,8 @@ from ..display import current_display, keep
 from ..forms import DisplayForm
 from ..installable import kept_addresses, manifest, worker_version
 from ..language import LANGUAGE_COOKIE
+from ..offline_engine import engine_addresses
+from ..offline_engine import version as engine_version
 
 bp = Blueprint("site", __name__)
 
@@ -67,7 +69,14 @@ def service_worker() -> Response:
     """The service worker (served from the top, so that it looks after every page); asked again by the
     browser at each visit, so a new version is taken up at once."""
     languages = list(current_app.config["LANGUAGES"])
-    script = render_template("sw.js", version=worker_version(), kept=kept_addresses(languages), languages=languages)
+    script = render_template(
+        "sw.js",
+        version=worker_version(),
+        kept=kept_addresses(languages),
+        languages=languages,
+        engine=engine_addresses(),
+        engine_version=engine_version(),
+    )
     response = make_response(script)
     response.mimetype = "text/javascript"
     response.headers["Cache-Control"] = "no-cache"
