@@ -110,7 +110,9 @@ def test_the_service_worker_keeps_the_engine_for_a_phone_with_no_connection(brow
         base = address.replace("127.0.0.1", "localhost")
         game = page.request.post(base + "/api/v1/games", data=TABLE).json()
         page.goto(f"{base}/e/{game['edit_token']}/hands/new")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null || location.reload()")
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.reload()  # now under the service worker, which the page asks to keep the engine
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
         deadline = time.monotonic() + 60
         while not engine_kept(page) and time.monotonic() < deadline:
             page.wait_for_timeout(250)
