@@ -9,7 +9,7 @@ from datetime import datetime
 import pytest
 
 from scorekeeper import services
-from scorekeeper.services.export import game_export, import_game
+from scorekeeper.services.table.export import game_export, import_game
 from scorekeeper.store.database import db
 from scorekeeper.store.models import Game, HandHalf
 

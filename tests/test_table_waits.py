@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import RuleViolation
-from scorekeeper.services.halves_state import Agreement, Half, Halves, Pending, Word
 from scorekeeper.services.night_results import TableResult
+from scorekeeper.services.table.halves_state import Agreement, Half, Halves, Pending, Word
 from scorekeeper.services.table_waits import table_waits
 
 PAIRS = (5, 2)  # north-south is pair 5, east-west pair 2

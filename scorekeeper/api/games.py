@@ -18,7 +18,7 @@ from ..engine.i18n import N_, Msg
 from ..engine.options import table_options
 from ..engine.records import Record, entry_json, side_from_entry
 from ..engine.sheet import SheetHand
-from ..services.export import import_game
+from ..services.table.export import import_game
 from ..shapes import answers, requests
 from ..shapes.by_ruleset import side_entries
 from ..shapes.limits import is_token

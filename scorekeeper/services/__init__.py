@@ -15,8 +15,8 @@ from .errors import (
     SideMoved,
     StorageUnavailable,
 )
-from .games import NewGame, NewSide, find_game, rematch, replace_edit_link, set_note, start_game
-from .halves import (
+from .table.games import NewGame, NewSide, find_game, rematch, replace_edit_link, set_note, start_game
+from .table.halves import (
     HalfClosed,
     HandChanged,
     NotByHalves,
@@ -29,7 +29,7 @@ from .halves import (
     side_players,
     withdraw_half,
 )
-from .halves_state import (
+from .table.halves_state import (
     Agreement,
     Half,
     Halves,
@@ -40,8 +40,8 @@ from .halves_state import (
     lone_half,
     own_problems,
 )
-from .hands import edit_hand, record_hand, restore_hand, undo_last_hand
-from .sheet import (
+from .table.hands import edit_hand, record_hand, restore_hand, undo_last_hand
+from .table.sheet import (
     LogLine,
     compute_sheet,
     describe_edits,
@@ -53,7 +53,7 @@ from .sheet import (
     score_record,
     seats,
 )
-from .stamps import Stamp, game_stamp
+from .table.stamps import Stamp, game_stamp
 
 __all__ = [
     "Agreement",

@@ -21,8 +21,8 @@ from .errors import Refused
 from .night_results import night_standings, table_results
 from .nights import NIGHT_NAME, WHOLE_NIGHT, setting_problem
 from .roster import roster_of
-from .sheet import compute_sheet
-from .standing import Records, group_records
+from .table.sheet import compute_sheet
+from .table.standing import Records, group_records
 from .transaction import begin_write, writes
 
 #: The most nights a season's best-of counts.

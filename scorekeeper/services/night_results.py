@@ -31,8 +31,8 @@ from ..tournament import (
     sheet_lines,
     standings,
 )
-from .halves_state import compute_halves
-from .sheet import compute_sheet
+from .table.halves_state import compute_halves
+from .table.sheet import compute_sheet
 
 
 @dataclass(frozen=True)

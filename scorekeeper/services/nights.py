@@ -43,8 +43,8 @@ from ..tournament import (
 from ..translation import Number
 from . import roster
 from .errors import Refused
-from .games import NewGame, NewSide, new_game
 from .night_results import night_standings, table_result
+from .table.games import NewGame, NewSide, new_game
 from .transaction import begin_write, writes
 
 #: The longest night's name (the bounds of the other settings are the tournament package's).

@@ -12,11 +12,11 @@ from ..store.database import db
 from ..store.models import Game, Hand, HandHalf, now
 from ..store.nights import Night, NightLog, NightTable
 from .errors import Refused
-from .games import reseat
-from .halves import check_link
-from .halves_state import compute_halves
 from .night_results import last_hand_change, table_result
 from .nights import NightClosed, lock_night, log_change
+from .table.games import reseat
+from .table.halves import check_link
+from .table.halves_state import compute_halves
 from .transaction import lock_games, writes
 
 

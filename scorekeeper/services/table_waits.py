@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from ..engine.i18n import N_, Msg
 from ..store.nights import Night
-from .halves_state import Halves, compute_halves
 from .night_results import TableResult
-from .sheet import compute_sheet
+from .table.halves_state import Halves, compute_halves
+from .table.sheet import compute_sheet
 
 #: Each kind of wait in a sentence, by ``Wait.kind``, naming a pair by its players (a director in a noisy room
 #: looks for people, not numbers); a dispute with a remark quotes it.

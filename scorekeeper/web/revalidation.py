@@ -57,7 +57,7 @@ class Revalidation:
         return None
 
     def _answer(self, asked: Request, token: str, editable: bool, view: str) -> Response | None:
-        from ..services.stamps import stamp_on
+        from ..services.table.stamps import stamp_on
 
         if self.engine is None:
             from ..store.database import db

@@ -13,8 +13,8 @@ from flask_babel import gettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import services
-from ...services import history
-from ...services.export import game_export, group_export, import_game, sheet_rows
+from ...services.table import history
+from ...services.table.export import game_export, group_export, import_game, sheet_rows
 from ...translation import _, render, short_time, translate
 from ..forms import ImportForm
 from ..limiting import new_games

@@ -10,7 +10,8 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...engine import RULESETS, OptionError, configure
 from ...engine.options import table_options, table_shapes
-from ...services import history, night_results, nights, phone, round_play
+from ...services import night_results, nights, phone, round_play
+from ...services.table import history
 from ...shapes.limits import is_token
 from ...store.models import Game
 from ...translation import render, translate

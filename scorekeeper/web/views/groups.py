@@ -12,7 +12,8 @@ from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from ... import services
-from ...services import history, phone, standing
+from ...services import phone
+from ...services.table import history, standing
 from ...shapes.limits import PLAYER_NAME, is_token
 from ...store.models import Group
 from ..forms import NEW_ROSTER, NewGroupForm, PlayerForm

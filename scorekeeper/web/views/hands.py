@@ -20,7 +20,7 @@ from werkzeug.wrappers import Response
 
 from ... import services
 from ...engine import RuleViolation, RuleViolations
-from ...services import presence
+from ...services.table import presence
 from ...shapes.limits import MAX_ROW_NUMBER, is_token
 from ...store.models import Game, new_token
 from ..hand_form import HandForm, hand_form

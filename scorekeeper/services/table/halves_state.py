@@ -17,13 +17,13 @@ from typing import Any
 
 from sqlalchemy import delete, select
 
-from ..engine import REVISION, RuleViolation, RuleViolations
-from ..engine.game import HandResult
-from ..engine.i18n import N_
-from ..engine.records import SIDE_DEFAULTS, STOCK_OUT, Record
-from ..store.database import db
-from ..store.kept import Kept
-from ..store.models import Game, Hand, HandHalf, HandWord, now
+from ...engine import REVISION, RuleViolation, RuleViolations
+from ...engine.game import HandResult
+from ...engine.i18n import N_
+from ...engine.records import SIDE_DEFAULTS, STOCK_OUT, Record
+from ...store.database import db
+from ...store.kept import Kept
+from ...store.models import Game, Hand, HandHalf, HandWord, now
 from .sheet import compute_sheet, game_ruleset, preview_hand
 
 

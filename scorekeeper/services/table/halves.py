@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import joinedload
 
-from ..engine import RuleViolation, RuleViolations
-from ..engine.i18n import N_, Msg
-from ..engine.records import SIDE_DEFAULTS, STOCK_OUT, Record
-from ..shapes.limits import NOTE, is_token, text_problem
-from ..store.database import db
-from ..store.models import RECORDINGS, EditLog, Game, Hand, HandHalf, HandWord, Side, new_token, now
-from .errors import AlreadySaved, Conflict, GameError, GameOver, HandNotFound, Refused, SideMoved
+from ...engine import RuleViolation, RuleViolations
+from ...engine.i18n import N_, Msg
+from ...engine.records import SIDE_DEFAULTS, STOCK_OUT, Record
+from ...shapes.limits import NOTE, is_token, text_problem
+from ...store.database import db
+from ...store.models import RECORDINGS, EditLog, Game, Hand, HandHalf, HandWord, Side, new_token, now
+from ..errors import AlreadySaved, Conflict, GameError, GameOver, HandNotFound, Refused, SideMoved
+from ..transaction import lock, writes
 from .halves_state import (
     Half,
     compute_halves,
@@ -32,7 +33,6 @@ from .halves_state import (
 )
 from .hands import append_hand, check_and_commit, replace_hand
 from .sheet import compute_sheet, word_note
-from .transaction import lock, writes
 
 
 class NotByHalves(GameError):

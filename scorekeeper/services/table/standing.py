@@ -12,10 +12,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import CanastaCount
-from ..engine.sheet import Sheet
-from ..reference.search import normalize
-from ..store.models import Game
+from ...engine import CanastaCount
+from ...engine.sheet import Sheet
+from ...reference.search import normalize
+from ...store.models import Game
 
 
 @dataclass

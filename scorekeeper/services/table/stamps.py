@@ -17,10 +17,10 @@ from typing import Any
 from sqlalchemy import bindparam, create_engine, event, select
 from sqlalchemy.engine import Dialect, Engine
 
-from ..shapes.limits import is_token
-from ..store.database import db
-from ..store.models import Game, now
-from ..store.nights import NightRound, NightTable
+from ...shapes.limits import is_token
+from ...store.database import db
+from ...store.models import Game, now
+from ...store.nights import NightRound, NightTable
 
 
 @dataclass(frozen=True)

@@ -12,21 +12,21 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ..engine import RULESETS, Breakdown, OptionError, RuleSet, RuleViolations, configured, verify_hand
-from ..engine.i18n import N_, Msg
-from ..engine.options import table_options
-from ..engine.records import Record, entry_json, partners_of, side_from_entry, to_entries
-from ..engine.sheet import Sheet
-from ..shapes.by_ruleset import side_entries
-from ..shapes.problems import ShapeError, read
-from ..shapes.requests.game_file import FORMAT, FORMAT_VERSION, ExportedChange, ExportedGame, ExportedHand
-from ..store.database import db
-from ..store.models import EditLog, Game, Hand
-from ..store.records import apply_record, record_of
-from .errors import Refused
+from ...engine import RULESETS, Breakdown, OptionError, RuleSet, RuleViolations, configured, verify_hand
+from ...engine.i18n import N_, Msg
+from ...engine.options import table_options
+from ...engine.records import Record, entry_json, partners_of, side_from_entry, to_entries
+from ...engine.sheet import Sheet
+from ...shapes.by_ruleset import side_entries
+from ...shapes.problems import ShapeError, read
+from ...shapes.requests.game_file import FORMAT, FORMAT_VERSION, ExportedChange, ExportedGame, ExportedHand
+from ...store.database import db
+from ...store.models import EditLog, Game, Hand
+from ...store.records import apply_record, record_of
+from ..errors import Refused
+from ..transaction import begin_write, writes
 from .games import NewGame, NewSide, new_game
 from .sheet import hands_of, said, word_note
-from .transaction import begin_write, writes
 
 # ---- out ---------------------------------------------------------------------------------------
 

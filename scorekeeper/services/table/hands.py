@@ -9,17 +9,17 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from ..engine import RuleViolations
-from ..engine.records import Record
-from ..engine.sheet import Sheet
-from ..shapes.limits import LARGEST
-from ..store.database import db
-from ..store.models import EditLog, Game, Hand, now
-from ..store.records import apply_record, record_of
-from .errors import AlreadySaved, Conflict, GameOver, HandNotFound, NotRestorable
+from ...engine import RuleViolations
+from ...engine.records import Record
+from ...engine.sheet import Sheet
+from ...shapes.limits import LARGEST
+from ...store.database import db
+from ...store.models import EditLog, Game, Hand, now
+from ...store.records import apply_record, record_of
+from ..errors import AlreadySaved, Conflict, GameOver, HandNotFound, NotRestorable
+from ..transaction import lock, writes
 from .halves_state import drop_halves, keep_halves
 from .sheet import appended, compute_sheet, keep_sheet, scored_record
-from .transaction import lock, writes
 
 
 @writes

@@ -11,9 +11,9 @@ from datetime import timedelta
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
-from ..store.database import db
-from ..store.models import Game, Typing, now
-from .transaction import begin_write, writes
+from ...store.database import db
+from ...store.models import Game, Typing, now
+from ..transaction import begin_write, writes
 
 #: How often one phone's note is refreshed, and how long another phone counts as typing.
 REFRESH = timedelta(seconds=5)

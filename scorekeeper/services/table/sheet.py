@@ -17,14 +17,14 @@ from datetime import datetime
 from sqlalchemy import inspect, select
 from sqlalchemy.orm import selectinload
 
-from ..engine import REVISION, RuleSet, RuleViolations, configured
-from ..engine.game import HandResult
-from ..engine.records import Record
-from ..engine.sheet import Sheet, Table, preview, score_at_zero, sum_up
-from ..store.database import db
-from ..store.kept import Kept
-from ..store.models import EditLog, Game, Hand, Player
-from ..store.records import record_of
+from ...engine import REVISION, RuleSet, RuleViolations, configured
+from ...engine.game import HandResult
+from ...engine.records import Record
+from ...engine.sheet import Sheet, Table, preview, score_at_zero, sum_up
+from ...store.database import db
+from ...store.kept import Kept
+from ...store.models import EditLog, Game, Hand, Player
+from ...store.records import record_of
 
 #: Hands scored, by rule set (with house rules and sides) and what was recorded: a club night's worth.
 _scored: Kept[HandResult] = Kept(limit=20_000)

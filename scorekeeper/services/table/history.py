@@ -13,13 +13,13 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from ..engine.sheet import Sheet
-from ..reference.search import normalize
-from ..shapes.limits import clean_name, is_token
-from ..store.database import db
-from ..store.models import Game, Group, GroupPlayer, Side
+from ...engine.sheet import Sheet
+from ...reference.search import normalize
+from ...shapes.limits import clean_name, is_token
+from ...store.database import db
+from ...store.models import Game, Group, GroupPlayer, Side
+from ..transaction import begin_write, lock, writes
 from .sheet import compute_sheet
-from .transaction import begin_write, lock, writes
 
 #: Players a roster holds at most (a club night, not a league).
 ROSTER = 24

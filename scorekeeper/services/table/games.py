@@ -9,16 +9,16 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import joinedload, selectinload
 
-from ..engine import RULESETS, OptionError, RuleSet, configure, game_outcome
-from ..engine.game import seat_of
-from ..engine.i18n import N_, Msg
-from ..engine.options import table_shapes
-from ..shapes.limits import LARGEST, NOTE, clean_name, is_token, side_name, text_problem
-from ..store.database import db
-from ..store.models import ENTRY_MODES, RECORDINGS, EditLog, Game, Player, Side, new_token, now
-from .errors import GameDamaged, Refused
+from ...engine import RULESETS, OptionError, RuleSet, configure, game_outcome
+from ...engine.game import seat_of
+from ...engine.i18n import N_, Msg
+from ...engine.options import table_shapes
+from ...shapes.limits import LARGEST, NOTE, clean_name, is_token, side_name, text_problem
+from ...store.database import db
+from ...store.models import ENTRY_MODES, RECORDINGS, EditLog, Game, Player, Side, new_token, now
+from ..errors import GameDamaged, Refused
+from ..transaction import begin_write, lock, writes
 from .sheet import seats
-from .transaction import begin_write, lock, writes
 
 
 @dataclass(frozen=True)
