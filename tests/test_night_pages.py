@@ -530,7 +530,7 @@ def test_a_full_night_refuses_a_pair_at_the_door_while_a_round_is_played(app, cl
 def test_a_bye_left_empty_is_worth_14_victory_points_or_1_match_point_as_the_night_is_scored(app, client):
     """The box's default follows the scoring chosen: a director who picks match points and leaves it empty is
     not refused for a 14 that only victory points allow."""
-    from scorekeeper.services import nights
+    from scorekeeper.services import night as nights
 
     for scoring, worth in (("scale", 14.0), ("match", 1.0), ("burraco_3", 14.0)):
         length = "3" if scoring == "burraco_3" else SETTINGS["round_length"]  # the table's own rounds

@@ -136,7 +136,7 @@ def _everything_with_a_secret(app: Flask) -> dict[str, dict[str, Any]]:
             "s": {"side_token": side.token},
             "night": {
                 "public_id": made.public_id,
-                "door": services.nights.door_key(made),
+                "door": services.night.door_key(made),
                 "table_token": made.table_token,
             },
         }

@@ -1,6 +1,9 @@
-"""Use cases, by what changes together: the sheet (sheet.py), starting and finding games
-(games.py), changing hands (hands.py), each side its own half (halves.py, halves_state.py), whether a game
-changed (stamps.py). Views and the API call these names."""
+"""Use cases, by what changes together, each package above the ones it uses (``make lint`` checks it): a club
+and its season (club/), a club night (night/), a club's membership (membership/), what a phone opened
+(phone.py, phone_groups.py, phone_nights.py, phone_lists.py), a game at a table (table/: the sheet, starting
+and finding games, changing hands, each side its own half, whether a game changed); beneath them all, the
+errors every use case raises (errors.py), the write lock (transaction.py) and the health check (health.py).
+The only place that commits. Views and the API call a game's use cases by the names below."""
 
 from ..engine.sheet import Sheet, SheetHand
 from .errors import (

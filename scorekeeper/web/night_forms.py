@@ -17,7 +17,7 @@ from wtforms import DateField, Field, HiddenField, RadioField, SelectField, Stri
 from wtforms.validators import InputRequired, Length, ValidationError
 
 from ..engine import RULESETS, StepTables
-from ..services.nights import NIGHT_NAME, NewNight, setting_problem
+from ..services.night.start import NIGHT_NAME, NewNight, setting_problem
 from ..shapes.limits import PLAYER_NAME, REASON, is_token
 from ..tournament import (
     BYE_DIFFERENCE,

@@ -8,7 +8,8 @@ from flask_babel import gettext
 from werkzeug.wrappers import Response
 
 from ... import services
-from ...services import clubs, grades, members
+from ...services.club import clubs, grades
+from ...services.membership import members
 from ...shapes.limits import is_token
 from ...store.nights import Club
 from ...tournament.grades import K_DEFAULT

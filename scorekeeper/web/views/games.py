@@ -10,7 +10,9 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...engine import RULESETS, OptionError, configure
 from ...engine.options import table_options, table_shapes
-from ...services import night_results, nights, phone, round_play
+from ...services import night as nights
+from ...services import phone
+from ...services.night import night_results, round_play
 from ...services.table import history
 from ...shapes.limits import is_token
 from ...store.models import Game

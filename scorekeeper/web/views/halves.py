@@ -17,8 +17,8 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...engine import RuleViolation, RuleViolations
 from ...engine.records import Record
-from ...services import round_play
-from ...services.night_results import table_result
+from ...services.night import round_play
+from ...services.night.night_results import table_result
 from ...shapes.limits import MAX_ROW_NUMBER, is_token
 from ...store.models import Game, now
 from ...translation import render

@@ -12,7 +12,8 @@ from flask_babel import gettext, lazy_gettext
 from werkzeug.wrappers import Response
 
 from ... import services
-from ...services import clubs, grades, members, roster
+from ...services.club import clubs, grades
+from ...services.membership import members, roster
 from ...shapes.limits import MAX_ROW_NUMBER
 from ...store.members import ClubMember
 from ...store.nights import Club, Night

@@ -9,7 +9,8 @@ from flask import abort, redirect, render_template, url_for
 from flask_babel import gettext
 
 from ... import services
-from ...services import night_rounds, nights, withdrawals
+from ...services import night as nights
+from ...services.night import night_rounds, withdrawals
 from ...store.nights import Night, NightPair
 from ...translation import render
 from ..limiting import token_writes

@@ -8,7 +8,8 @@ from flask import abort, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ... import services
-from ...services import members, nights, roster
+from ...services import night as nights
+from ...services.membership import members, roster
 from ...translation import render
 from ..limiting import door_names_wait, token_writes
 from ..night_forms import MemberForm, PairForm, ReasonForm

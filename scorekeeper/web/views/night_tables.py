@@ -13,8 +13,9 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ... import services
-from ...services import nights, round_play
-from ...services.night_results import night_stamp
+from ...services import night as nights
+from ...services.night import round_play
+from ...services.night.night_results import night_stamp
 from ..limiting import token_writes
 from ..night_forms import CardsForm, cards_problem
 from ..sharing import qr_svg, shared_url

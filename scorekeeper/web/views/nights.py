@@ -19,15 +19,12 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...engine import RULESETS, OptionError, RuleSet, configure
 from ...engine.options import table_options
-from ...services import clubs, grades, members, night_rounds, nights, roster, round_play, withdrawals
-from ...services.night_results import (
-    TableSheet,
-    night_stamp,
-    night_standings,
-    round_sheet,
-    table_results,
-)
-from ...services.table_waits import round_waits
+from ...services import night as nights
+from ...services.club import clubs, grades
+from ...services.membership import members, roster
+from ...services.night import night_rounds, round_play, withdrawals
+from ...services.night.night_results import TableSheet, night_stamp, night_standings, round_sheet, table_results
+from ...services.night.table_waits import round_waits
 from ...shapes.limits import is_token
 from ...store.models import new_token
 from ...store.nights import Night, NightPair, NightRound

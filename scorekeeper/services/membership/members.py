@@ -16,15 +16,15 @@ from dataclasses import dataclass
 
 from sqlalchemy import func, select, update
 
-from ..engine.i18n import N_, Msg
-from ..reference.search import normalize
-from ..shapes.limits import PLAYER_NAME, clean_name, text_problem
-from ..store.database import db
-from ..store.members import MEMBER_KEY, MEMBER_NUMBER, ClubMember
-from ..store.nights import Club, Night
-from ..translation import collation_key
-from .errors import Refused
-from .transaction import begin_write, writes
+from ...engine.i18n import N_, Msg
+from ...reference.search import normalize
+from ...shapes.limits import PLAYER_NAME, clean_name, text_problem
+from ...store.database import db
+from ...store.members import MEMBER_KEY, MEMBER_NUMBER, ClubMember
+from ...store.nights import Club, Night
+from ...translation import collation_key
+from ..errors import Refused
+from ..transaction import begin_write, writes
 
 #: The most members a club keeps, archived and merged ones too.
 MOST_MEMBERS = 2_000

@@ -2,18 +2,19 @@
 added, or the night ended early), whether the last round is drawn, and whether the night is over (its last
 round drawn and every table of it counted: the standings are then final).
 
-``nights.draw_round`` draws no round past the last; this module changes where the last is.
+``draw.draw_round`` draws no round past the last; this module changes where the last is.
 """
 
 from __future__ import annotations
 
-from ..store.database import db
-from ..store.nights import Night, NightLog
-from ..tournament import ROUNDS, Bound, SettingRefused
-from .errors import Refused
+from ...store.database import db
+from ...store.nights import Night, NightLog
+from ...tournament import ROUNDS, Bound, SettingRefused
+from ..errors import Refused
+from ..transaction import writes
+from .changes import lock_night, log_change
 from .night_results import TableResult
-from .nights import lock_night, log_change, setting_problem
-from .transaction import writes
+from .start import setting_problem
 
 
 @writes

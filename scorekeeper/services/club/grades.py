@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..store.members import ClubMember
-from ..store.nights import Club, Night
-from ..tournament import MatchPoints
-from ..tournament.grades import (
+from ...store.members import ClubMember
+from ...store.nights import Club, Night
+from ...tournament import MatchPoints
+from ...tournament.grades import (
     K_DEFAULT,
     START,
     Grade,
@@ -26,11 +26,11 @@ from ..tournament.grades import (
     shares_by_outcome,
     shares_by_victory_points,
 )
+from ..membership.members import member_key
+from ..membership.roster import Roster, roster_of
+from ..night.night_results import TableResult as Found
+from ..night.night_results import night_scale, table_results
 from .clubs import club_nights
-from .members import member_key
-from .night_results import TableResult as Found
-from .night_results import night_scale, table_results
-from .roster import Roster, roster_of
 
 
 def graded_rounds(

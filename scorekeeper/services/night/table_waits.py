@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..engine.i18n import N_, Msg
-from ..store.nights import Night
+from ...engine.i18n import N_, Msg
+from ...store.nights import Night
+from ..table.halves_state import Halves, compute_halves
+from ..table.sheet import compute_sheet
 from .night_results import TableResult
-from .table.halves_state import Halves, compute_halves
-from .table.sheet import compute_sheet
 
 #: Each kind of wait in a sentence, by ``Wait.kind``, naming a pair by its players (a director in a noisy room
 #: looks for people, not numbers); a dispute with a remark quotes it.

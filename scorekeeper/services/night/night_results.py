@@ -12,11 +12,11 @@ from datetime import datetime
 
 from sqlalchemy import Select, bindparam, func, select
 
-from ..shapes.limits import is_token
-from ..store.database import db
-from ..store.models import Game, now
-from ..store.nights import Night, NightRound, NightTable
-from ..tournament import (
+from ...shapes.limits import is_token
+from ...store.database import db
+from ...store.models import Game, now
+from ...store.nights import Night, NightRound, NightTable
+from ...tournament import (
     BURRACO_3_HANDS,
     BURRACO_4_HANDS,
     MatchPoints,
@@ -31,8 +31,8 @@ from ..tournament import (
     sheet_lines,
     standings,
 )
-from .table.halves_state import compute_halves
-from .table.sheet import compute_sheet
+from ..table.halves_state import compute_halves
+from ..table.sheet import compute_sheet
 
 
 @dataclass(frozen=True)

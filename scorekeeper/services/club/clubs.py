@@ -11,19 +11,20 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from ..engine.i18n import N_, Msg
-from ..shapes.limits import clean_name, is_token, text_problem
-from ..store.database import db
-from ..store.nights import Club, Night
-from ..tournament import GRADE_K, NightResult, SeasonLine, SettingRefused, season
-from ..tournament.grades import K_DEFAULT
-from .errors import Refused
-from .night_results import night_standings, table_results
-from .nights import NIGHT_NAME, WHOLE_NIGHT, setting_problem
-from .roster import roster_of
-from .table.sheet import compute_sheet
-from .table.standing import Records, group_records
-from .transaction import begin_write, writes
+from ...engine.i18n import N_, Msg
+from ...shapes.limits import clean_name, is_token, text_problem
+from ...store.database import db
+from ...store.nights import Club, Night
+from ...tournament import GRADE_K, NightResult, SeasonLine, SettingRefused, season
+from ...tournament.grades import K_DEFAULT
+from ..errors import Refused
+from ..membership.roster import roster_of
+from ..night.finding import WHOLE_NIGHT
+from ..night.night_results import night_standings, table_results
+from ..night.start import NIGHT_NAME, setting_problem
+from ..table.sheet import compute_sheet
+from ..table.standing import Records, group_records
+from ..transaction import begin_write, writes
 
 #: The most nights a season's best-of counts.
 MOST_BEST_OF = 100

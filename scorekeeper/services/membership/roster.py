@@ -16,16 +16,16 @@ from dataclasses import dataclass, field
 from sqlalchemy import or_, select
 from sqlalchemy.orm import aliased
 
-from ..engine.i18n import N_, Msg
-from ..shapes.limits import clean_name
-from ..store.database import db
-from ..store.members import ClubMember
-from ..store.models import now
-from ..store.nights import Club, Night
-from ..translation import collation_key
-from .errors import Refused
+from ...engine.i18n import N_, Msg
+from ...shapes.limits import clean_name
+from ...store.database import db
+from ...store.members import ClubMember
+from ...store.models import now
+from ...store.nights import Club, Night
+from ...translation import collation_key
+from ..errors import Refused
+from ..transaction import writes
 from .members import bump_roster, lock_club, member_key
-from .transaction import writes
 
 #: The letters of a name a door's completion needs before it offers members, and the most it offers.
 LEAST_LETTERS = 3

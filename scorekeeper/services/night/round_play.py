@@ -6,18 +6,18 @@ from __future__ import annotations
 
 from sqlalchemy import exists, select
 
-from ..engine.i18n import N_, Msg
-from ..shapes.limits import text_problem
-from ..store.database import db
-from ..store.models import Game, Hand, HandHalf, now
-from ..store.nights import Night, NightLog, NightTable
-from .errors import Refused
+from ...engine.i18n import N_, Msg
+from ...shapes.limits import text_problem
+from ...store.database import db
+from ...store.models import Game, Hand, HandHalf, now
+from ...store.nights import Night, NightLog, NightTable
+from ..errors import Refused
+from ..table.games import reseat
+from ..table.halves import check_link
+from ..table.halves_state import compute_halves
+from ..transaction import lock_games, writes
+from .changes import NightClosed, lock_night, log_change
 from .night_results import last_hand_change, table_result
-from .nights import NightClosed, lock_night, log_change
-from .table.games import reseat
-from .table.halves import check_link
-from .table.halves_state import compute_halves
-from .transaction import lock_games, writes
 
 
 @writes

@@ -1,19 +1,19 @@
 """A withdrawn pair put back: a director's slip taken back while the pair's next round has not begun (no round
 drawn since it withdrew). It then plays on as if it had not left: in a Mitchell it takes its seat again (the
-one ``nights.withdraw_pair`` logged), or, if a late pair has taken that seat since, a seat as a late pair's.
+one ``pairs.withdraw_pair`` logged), or, if a late pair has taken that seat since, a seat as a late pair's.
 """
 
 from __future__ import annotations
 
 from sqlalchemy import select
 
-from ..engine.i18n import N_, Msg
-from ..store.database import db
-from ..store.nights import Night, NightLog, NightPair
-from ..tournament import Seat, come_back
-from .errors import Refused
-from .nights import lock_night, log_change
-from .transaction import writes
+from ...engine.i18n import N_, Msg
+from ...store.database import db
+from ...store.nights import Night, NightLog, NightPair
+from ...tournament import Seat, come_back
+from ..errors import Refused
+from ..transaction import writes
+from .changes import lock_night, log_change
 
 
 @writes
