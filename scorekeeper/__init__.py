@@ -171,8 +171,7 @@ def register_revalidation(app: Flask) -> None:
 def register_blueprints(app: Flask) -> None:
     """The API and the pages; a bearer token in an address is declared ``<secret:...>`` (web/bearer.py)."""
     from .api import bp as api_bp
-    from .web import bearer
-    from .web.views import blueprints
+    from .web import bearer, blueprints
 
     bearer.register(app)
     app.register_blueprint(api_bp)
@@ -196,10 +195,7 @@ def register_template_globals(app: Flask) -> None:
 
     from .tournament import rounded
     from .translation import short_time
-    from .web.display import current_display
-    from .web.installable import asset
-    from .web.language import html_language, language_choices
-    from .web.wording import (
+    from .web.common.wording import (
         breakdown_rows,
         ends_game_sentence,
         finished_sentence,
@@ -212,6 +208,9 @@ def register_template_globals(app: Flask) -> None:
         signed,
         winner_sentence,
     )
+    from .web.display import current_display
+    from .web.installable import asset
+    from .web.language import html_language, language_choices
 
     app.jinja_env.globals.update(
         current_locale=lambda: str(get_locale() or "en"),

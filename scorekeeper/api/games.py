@@ -27,9 +27,9 @@ from ..store.kept import Kept
 from ..store.models import Game
 from ..translation import render, translate
 from ..web.bearer import EDIT_TOKEN_HEADER
+from ..web.conditional import unchanged, version_tag
 from ..web.errors import json_error
 from ..web.limiting import new_games, token_found, token_writes
-from ..web.views.conditional import unchanged, version_tag
 from . import bp
 from .bodies import Refusal, json_object
 from .scoring import side_score_json, violation_json, violations_reply

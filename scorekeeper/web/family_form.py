@@ -23,7 +23,7 @@ from ..engine.family_parameters import JOKER, RANKS, SUITS, TWO
 from ..engine.records import STOCK_OUT, Record
 from ..engine.rulesets import RuleSet
 from ..translation import translate
-from .forms import CleanText, choices
+from .common.fields import CleanText, choices
 from .hand_layout import (
     FAMILY_KIND_ORDER,
     HIGH_ACE,

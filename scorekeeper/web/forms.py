@@ -1,34 +1,31 @@
-"""Flask-WTF forms: shape checks only (whole numbers, choices). Rules are the engine's.
+"""A game's forms beside the hand form: a new game (its players, how it ends, house rules), its note, how its
+hands are recorded, a game file to import, a table of friends and its players. Shape checks only; rules are
+the engine's.
 
-The new-game and hand forms depend on the rule set, so their classes are built per rule
-set; ``NewGameForm`` and ``HandForm`` hold the fixed fields and the helpers.
+The new-game form depends on the rule set, so its class is built per rule set; ``NewGameForm`` holds the fixed
+fields and the helpers.
 """
 
 from __future__ import annotations
 
 import json
-import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
-from flask_babel import format_decimal, gettext, lazy_gettext
+from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
-from wtforms.fields.choices import SelectChoice
-from wtforms.validators import Length, ValidationError
-from wtforms.widgets import NumberInput, TextInput
+from wtforms.validators import Length
 
 from ..engine.errors import OptionError
 from ..engine.game import side_of_seat
 from ..engine.options import configure, offered_options, option_value
 from ..engine.rulesets import MatchMode, RuleSet
 from ..reference.options import CHOICE_TEXT, OPTION_CHOICES, OPTION_TEXT
-from ..shapes.limits import LARGEST, NOTE, PLAYER_NAME, SIDE_NAME, text_problem
-from ..tournament import rounded
-from ..translation import render
-from .display import SIZES, THEME_NAMES, THEMES, Display
+from ..shapes.limits import NOTE, PLAYER_NAME, SIDE_NAME
+from .common.fields import CleanText, WholeNumberField, WordChoiceField, choices
 
 #: Options the new-game form asks for on their own (the table shape and how the game ends).
 NOT_HOUSE_RULES = frozenset({"players", "target", "match_mode", "hands_in_match", "wild_meld"})
@@ -41,11 +38,6 @@ OPTIONAL_NUMBERS = frozenset(
 OPTIONAL_TABLES = frozenset({"min_by_round"})
 
 
-def choices(pairs: Sequence[tuple[Any, Any]]) -> list[SelectChoice]:
-    """Choices for a select or radio field, as WTForms 3.3 wants them."""
-    return [SelectChoice(value, label) for value, label in pairs]
-
-
 #: The ways of recording a game's hands, as the new-game page and the sheet offer them.
 RECORDING_CHOICES = choices(
     [
@@ -53,121 +45,6 @@ RECORDING_CHOICES = choices(
         ("halves", lazy_gettext("Each side counts its own cards on its own phone, and the other side agrees")),
     ]
 )
-
-
-class CleanText:
-    """Refuses text that cannot be stored: control characters, NUL, broken characters."""
-
-    def __call__(self, form: Any, field: Field) -> None:
-        problem = text_problem(field.data or "", str(field.label.text))
-        if problem is not None:
-            raise ValidationError(render(problem))
-
-
-class WholeNumberField(Field):
-    """A whole number typed in a box; empty means the default (0, or None where allowed)."""
-
-    widget = NumberInput(step=1)
-
-    def __init__(
-        self,
-        label: Any = None,
-        validators: Any = None,
-        *,
-        empty: int | None = 0,
-        largest: int = LARGEST,
-        blank_zero: bool = False,
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(label, validators, **kwargs)
-        self.empty = empty
-        self.largest = largest
-        self.blank_zero = blank_zero
-
-    def process_formdata(self, valuelist: list[str]) -> None:
-        if not valuelist:
-            return  # not sent at all: keep the default (an emptied box is sent as "")
-        text = valuelist[0].strip()
-        if text == "":
-            self.data = self.empty
-            return
-        try:
-            value = int(text)
-        except ValueError:
-            self.data = None
-            raise ValueError(gettext("Type a whole number.")) from None
-        if abs(value) > self.largest:
-            self.data = None
-            raise ValueError(gettext("At most %(largest)s here: no card table needs more.", largest=self.largest))
-        self.data = value
-
-    def _value(self) -> str:
-        if self.raw_data:
-            return str(self.raw_data[0])  # exactly what was typed: an empty box stays empty
-        if self.data is None or (self.blank_zero and self.data == 0):
-            return ""  # a count box shows nothing rather than a 0 to delete
-        return str(self.data)
-
-
-class DecimalNumberField(Field):
-    """A number with decimals typed in a box, with a comma or a point (1,5 or 1.5, as the reader writes
-    it); empty means ``empty``. Its bounds are a validator's (the setting's own)."""
-
-    widget = TextInput()
-
-    def __init__(self, label: Any = None, validators: Any = None, *, empty: float | None = None, **kwargs: Any) -> None:
-        super().__init__(label, validators, render_kw={"inputmode": "decimal", "autocomplete": "off"}, **kwargs)
-        self.empty = empty
-        self.data = kwargs.get("default", empty)
-
-    def process_formdata(self, valuelist: list[str]) -> None:
-        if not valuelist:
-            return
-        text = valuelist[0].strip()
-        if text == "":
-            self.data = self.empty
-            return
-        try:
-            value = float(text.replace(",", "."))
-        except ValueError:
-            value = math.nan
-        if not math.isfinite(value):
-            self.data = None
-            raise ValueError(gettext("Type a number, such as 1 or 0,5."))
-        self.data = value
-
-    def _value(self) -> str:
-        if self.raw_data:
-            return str(self.raw_data[0])  # exactly what was typed
-        return "" if self.data is None else str(format_decimal(rounded(self.data, 2), format="0.##"))
-
-
-class CountChoiceField(RadioField):
-    """A small count picked with one tap, 0 to ``most`` (red threes); anything else is refused by name."""
-
-    def __init__(self, label: Any, most: int, **kwargs: Any) -> None:
-        super().__init__(
-            label, choices=choices([(n, str(n)) for n in range(most + 1)]), coerce=int, default=0, **kwargs
-        )
-        self.most = most
-
-    def process_formdata(self, valuelist: list[str]) -> None:
-        if not valuelist:
-            return
-        try:
-            number: int | None = int(valuelist[0])
-        except ValueError:
-            number = None
-        self.data = number
-        if number is None:
-            raise ValueError(self._refusal())
-
-    def pre_validate(self, form: Any) -> None:
-        if not self.process_errors and not (isinstance(self.data, int) and 0 <= self.data <= self.most):
-            raise ValidationError(self._refusal())
-
-    def _refusal(self) -> str:
-        return str(gettext("%(field)s: pick a number from 0 to %(most)s.", field=self.label.text, most=self.most))
 
 
 # ---- starting a game ----------------------------------------------------------------------
@@ -366,24 +243,6 @@ def _option_field(name: str, default: Any) -> Field:
     return WholeNumberField(label, default=default, empty=empty, description=description)
 
 
-def _word_or_none(value: Any) -> str | None:
-    """A choice's value as the engine takes it: the empty choice is None (the family's "no canasta")."""
-    return None if value in ("", None) else str(value)
-
-
-class WordChoiceField(SelectField):
-    """One of a few words (a house rule's, a question's), the empty choice standing for None; anything else is
-    refused by name."""
-
-    def __init__(self, label: Any = None, validators: Any = None, **kwargs: Any) -> None:
-        super().__init__(label, validators, coerce=_word_or_none, **kwargs)
-
-    def pre_validate(self, form: Any) -> None:
-        """Refuse a value that is not among the choices, naming the field in the reader's language."""
-        if not any(_word_or_none(choice.value) == self.data for choice in self.choices):
-            raise ValidationError(gettext("%(field)s: choose one of those shown.", field=self.label.text))
-
-
 # ---- groups and files -----------------------------------------------------------------------
 
 #: Name boxes on the new-group page (more players are added on the group's page).
@@ -426,28 +285,3 @@ class ImportForm(FlaskForm):
     """A game file exported by this app."""
 
     game_file = FileField()
-
-
-class OfferedChoice(RadioField):
-    """One of the choices offered; anything else is refused naming the field."""
-
-    def pre_validate(self, form: Any) -> None:
-        """Refuse a value that is not among the choices, in the reader's language."""
-        if self.data not in [str(choice.value) for choice in self.choices]:
-            raise ValidationError(gettext("%(field)s: choose one of those shown.", field=self.label.text))
-
-
-class DisplayForm(FlaskForm):
-    """The settings page: a theme and a text size."""
-
-    theme = OfferedChoice(lazy_gettext("Theme"), choices=choices([(theme, THEME_NAMES[theme]) for theme in THEMES]))
-    size = OfferedChoice(lazy_gettext("Text size"), choices=choices([(str(size), f"{size} %") for size in SIZES]))
-
-    def chosen(self) -> Display:
-        """The settings chosen (validated: one of the choices each)."""
-        return Display(str(self.theme.data), int(str(self.size.data)))
-
-    @classmethod
-    def showing(cls, current: Display, **kwargs: Any) -> DisplayForm:
-        """The form with the phone's current settings ticked."""
-        return cls(data={"theme": current.theme, "size": str(current.size)}, **kwargs)

@@ -25,7 +25,7 @@ from ..shapes.limits import MAX_ITEMS, REASON
 from ..store.models import ENTRY_MODES
 from ..translation import translate
 from . import family_form
-from .forms import CleanText, CountChoiceField, WholeNumberField, choices
+from .common.fields import CleanText, CountChoiceField, WholeNumberField, choices
 from .hand_layout import (
     MELD_PARTS,
     QUICK_FIELDS,

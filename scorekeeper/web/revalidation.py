@@ -14,9 +14,9 @@ from flask import Flask
 from werkzeug.wrappers import Request, Response
 
 from ..shapes.limits import is_token
+from .conditional import tag_for
 from .display import display_of
 from .language import locale_of, timezone_of
-from .views.conditional import tag_for
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment

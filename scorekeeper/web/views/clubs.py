@@ -14,10 +14,10 @@ from ...shapes.limits import is_token
 from ...store.nights import Club
 from ...tournament.grades import K_DEFAULT
 from ...translation import render
+from ..common.blueprint import Page, bp
+from ..common.memory import forget_club, remember_club
 from ..limiting import new_games
 from ..night_forms import ClubForm, GradeForm, MemberForm
-from .games import Page, bp
-from .memory import forget_club, remember_club
 
 
 @bp.route("/clubs/new", methods=["GET", "POST"])

@@ -10,8 +10,8 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
+from ..common.blueprint import Page, bp
 from ..errors import http_error
-from .games import Page, bp
 from .halves import expired_half_form
 from .hands import expired_hand_form
 

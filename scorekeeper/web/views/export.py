@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-from collections.abc import Iterable, Sequence
 from typing import Any
 
 from flask import Response, redirect, render_template, request, url_for
@@ -16,12 +13,14 @@ from ... import services
 from ...services.table import history
 from ...services.table.export import game_export, group_export, import_game, sheet_rows
 from ...translation import _, render, short_time, translate
+from ..common.blueprint import bp
+from ..common.downloads import csv_download, download
+from ..common.memory import remember
+from ..common.wording import BREAKDOWN_LABELS
 from ..forms import ImportForm
 from ..limiting import new_games
-from ..wording import BREAKDOWN_LABELS
-from .games import bp, find_or_404
+from .games import find_or_404
 from .groups import group_or_404
-from .memory import remember
 
 
 @bp.get("/g/<public_id>/export.csv")
@@ -73,37 +72,6 @@ def _sheet_header() -> list[str]:
 
 def _item_name(item: str) -> str:
     return translate(BREAKDOWN_LABELS[item])
-
-
-#: How a spreadsheet recognises a formula (or a command, in old ones) at the start of a cell: OWASP's list for
-#: CSV injection.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_cell(value: object) -> object:
-    """A cell as a spreadsheet must read it: a number stays a number (a score of -120 too); text that starts
-    like a formula (a player called ``=HYPERLINK(...)``) gets a leading ``'``, which shows it as text and never
-    runs it. Decided by the value's type, never by how it looks: only text is ever changed."""
-    if value is None or isinstance(value, int | float):
-        return value
-    text = str(value)
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
-
-
-def csv_download(rows: Iterable[Sequence[object]], filename: str) -> Response:
-    """Rows as a CSV file to save, every cell safe in a spreadsheet (every CSV the app writes is made here).
-    Only a club's members' file is read back (``services.members``), which takes the ``'`` off again."""
-    out = io.StringIO()
-    out.write("\ufeff")  # spreadsheet programs then read the accents right
-    csv.writer(out).writerows([spreadsheet_cell(value) for value in row] for row in rows)
-    return download(out.getvalue(), "text/csv; charset=utf-8", filename)
-
-
-def download(body: str, mimetype: str, filename: str) -> Response:
-    """A file to save (a game's, a group's, a night's)."""
-    response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
 
 
 @bp.route("/games/import", methods=["GET", "POST"])

@@ -1,8 +1,9 @@
-"""Games: start one, read its sheet, record, fix and undo hands, play a rematch."""
+"""A game: start one, read its sheet (or the table view), play a rematch, change its note; a read-only or edit
+link joins the phone's list once the sheet's script runs."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import abort, redirect, render_template, request, url_for
 from flask_babel import gettext
 from markupsafe import Markup
 from werkzeug.wrappers import Response
@@ -10,102 +11,22 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...engine import RULESETS, OptionError, configure
 from ...engine.options import table_options, table_shapes
-from ...services import night as nights
-from ...services import phone
 from ...services.night import night_results, round_play
 from ...services.table import history
-from ...shapes.limits import is_token
 from ...store.models import Game
 from ...translation import render, translate
-from ..chart import chart_of
-from ..forms import NoteForm, new_game_form
-from ..limiting import codes_guessed_too_often, guard_links, new_games, token_found, too_many
-from ..sharing import result_text
-from . import page_cache
-from .conditional import version_tag
-from .memory import (
-    forget,
-    keep_phone_cookie,
+from ..common import page_cache
+from ..common.blueprint import Page, bp
+from ..common.chart import chart_of
+from ..common.memory import (
     remember,
     remember_viewed,
-    remembered,
-    remembered_groups,
-    remembered_nights,
 )
+from ..common.sharing import result_text
+from ..conditional import version_tag
+from ..forms import NoteForm, new_game_form
+from ..limiting import new_games, token_found
 from .problems import rule_problems
-
-bp = Blueprint("games", __name__)
-guard_links(bp)
-
-Page = str | Response | tuple[str, int]
-
-
-bp.after_app_request(keep_phone_cookie)
-
-
-@bp.get("/")
-def home() -> str:
-    """Start a game, open one by link or code; the games this phone started or opened, with their state."""
-    return _home()
-
-
-#: The games, and the tables of friends, the home page lists before "Show all" (the most recently opened).
-HOME_LISTS = 20
-
-
-def _home(problem: str | None = None, typed: str = "") -> str:
-    limit = None if request.args.get("all") == "1" else HOME_LISTS
-    games_here, games_count = remembered(limit)
-    listing = [(game, services.compute_sheet(game), token) for game, token in games_here]
-    groups, groups_count = remembered_groups(limit)
-    nights_here, clubs_here = remembered_nights()
-    return render_template(
-        "games/home.html",
-        listing=listing,
-        games_count=games_count,
-        groups=groups,
-        groups_count=groups_count,
-        nights=nights_here,
-        clubs=clubs_here,
-        problem=problem,
-        typed=typed,
-    )
-
-
-@bp.post("/open")
-def open_game() -> Page:
-    """Open a game from a pasted link (edit or read-only) or the short code shown on another phone. Sent
-    by POST: an edit link typed here never stands in an address (a log, the browser's history)."""
-    typed = request.form.get("link", "")[:300]
-    if phone.is_code(typed) and codes_guessed_too_often():
-        return too_many()
-    found = phone.find_opened(typed)
-    if found is not None:
-        game, editable = found
-        remember(game, editable=editable)
-        if editable:
-            return redirect(url_for("games.edit_sheet", edit_token=game.edit_token))
-        return redirect(url_for("games.sheet", public_id=game.public_id))
-    night = nights.find_by_code(typed) if phone.is_code(typed) else None
-    if night is not None:  # a club night's code: its standings
-        return redirect(url_for("games.night_page", public_id=night.public_id))
-    problem = gettext("No game was found for that link or code. Check it, or ask for it again.")
-    return _home(problem, typed), 404
-
-
-@bp.get("/open")
-def open_game_by_address() -> Response:
-    """An old bookmark of the open box: the home page, where the box now sends its link by POST."""
-    return redirect(url_for("games.home"))
-
-
-@bp.post("/phone/forget/<public_id>")
-def forget_game(public_id: str) -> Response:
-    """Take a game off this phone's list (the game stays, for every other phone)."""
-    if not is_token(public_id):
-        abort(404)
-    forget(public_id)
-    return redirect(url_for("games.home"))
 
 
 @bp.post("/g/<public_id>/remember")

@@ -16,12 +16,12 @@ from ...services import phone
 from ...services.table import history, standing
 from ...shapes.limits import PLAYER_NAME, is_token
 from ...store.models import Group
+from ..common.blueprint import Page, bp
+from ..common.memory import forget_group, remember_group, remember_group_viewed
+from ..common.sharing import shared_url
 from ..forms import NEW_ROSTER, NewGroupForm, PlayerForm
 from ..language import select_timezone
 from ..limiting import codes_guessed_too_often, new_games, too_many
-from ..sharing import shared_url
-from .games import Page, bp
-from .memory import forget_group, remember_group, remember_group_viewed
 
 
 @bp.route("/groups/new", methods=["GET", "POST"])

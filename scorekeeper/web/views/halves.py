@@ -22,15 +22,15 @@ from ...services.night.night_results import table_result
 from ...shapes.limits import MAX_ROW_NUMBER, is_token
 from ...store.models import Game, now
 from ...translation import render
+from ..common import page_cache
+from ..common.blueprint import Page, bp
+from ..common.memory import remember_viewed
+from ..common.wording import half_sent
+from ..conditional import unchanged, version_tag
 from ..family_form import half_of
 from ..hand_form import HandForm
 from ..limiting import token_found, token_writes
-from ..wording import half_sent
-from . import page_cache
-from .conditional import unchanged, version_tag
-from .games import Page, bp
 from .hands import REFUSED, game_hand_form, keep_refused, kept_refusal
-from .memory import remember_viewed
 from .problems import problems_by_field, rule_problems, shape_errors
 from .senders import remember_sender, remembered_sender, sender_of, sender_question
 

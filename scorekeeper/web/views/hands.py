@@ -23,12 +23,13 @@ from ...engine import RuleViolation, RuleViolations
 from ...services.table import presence
 from ...shapes.limits import MAX_ROW_NUMBER, is_token
 from ...store.models import Game, new_token
+from ..common import page_cache
+from ..common.blueprint import Page, bp
+from ..common.memory import phone_id
+from ..conditional import version_tag
 from ..hand_form import HandForm, hand_form
 from ..limiting import token_writes
-from . import page_cache
-from .conditional import version_tag
-from .games import Page, bp, find_or_404
-from .memory import phone_id
+from .games import find_or_404
 from .problems import problems_by_field, rule_problems, shape_errors
 
 

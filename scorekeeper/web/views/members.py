@@ -19,11 +19,11 @@ from ...store.members import ClubMember
 from ...store.nights import Club, Night
 from ...tournament import rounded
 from ...translation import day_and_month, render
-from ..chart import chart_of_grades
+from ..common.blueprint import Page, bp
+from ..common.chart import chart_of_grades
+from ..common.downloads import csv_download
 from ..night_forms import MemberForm, MembersFileForm, MergeForm
 from .clubs import club_or_404, club_page_with
-from .export import csv_download
-from .games import Page, bp
 
 #: What a refused line's field is called on the preview.
 FIELD_NAMES = {"name": lazy_gettext("Name"), "number": lazy_gettext("Number"), "grade": lazy_gettext("Starting grade")}

@@ -13,9 +13,9 @@ from ...services import night as nights
 from ...services.night import night_rounds, withdrawals
 from ...store.nights import Night, NightPair
 from ...translation import render
+from ..common.blueprint import Page, bp
 from ..limiting import token_writes
 from ..night_forms import RoundsForm, WithdrawForm
-from .games import Page, bp
 from .nights import board_refusing, night_or_404, pair_names
 
 

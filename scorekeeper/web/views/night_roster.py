@@ -11,9 +11,9 @@ from ... import services
 from ...services import night as nights
 from ...services.membership import members, roster
 from ...translation import render
+from ..common.blueprint import Page, bp
 from ..limiting import door_names_wait, token_writes
 from ..night_forms import MemberForm, PairForm, ReasonForm
-from .games import Page, bp
 from .nights import _board, night_or_404
 
 #: The most a typed name is read of (the longest name a pair's box takes).

@@ -16,11 +16,12 @@ from ... import services
 from ...services import night as nights
 from ...services.night import round_play
 from ...services.night.night_results import night_stamp
+from ..common.blueprint import Page, bp
+from ..common.sharing import qr_svg, shared_url
+from ..conditional import unchanged, version_tag
 from ..limiting import token_writes
 from ..night_forms import CardsForm, cards_problem
-from ..sharing import qr_svg, shared_url
-from .conditional import unchanged, version_tag
-from .games import Page, bp, find_or_404
+from .games import find_or_404
 from .halves import side_or_404
 from .nights import night_or_404, night_view
 

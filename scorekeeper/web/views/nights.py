@@ -30,15 +30,15 @@ from ...store.models import new_token
 from ...store.nights import Night, NightPair, NightRound
 from ...tournament import rounded
 from ...translation import render, translate
+from ..common import page_cache
+from ..common.blueprint import Page, bp
+from ..common.downloads import csv_download, download
+from ..common.memory import forget_night, remember_night
+from ..common.sharing import base_url, qr_svg, shared_url
+from ..conditional import version_tag
 from ..forms import NewGameForm, new_game_form
 from ..limiting import door_wait, new_games, token_found, token_writes
 from ..night_forms import FixForm, MoveForm, NightForm, PairForm, ReasonForm, RoundsForm, night_rulesets
-from ..sharing import base_url, qr_svg, shared_url
-from . import page_cache
-from .conditional import version_tag
-from .export import csv_download, download
-from .games import Page, bp
-from .memory import forget_night, remember_night
 
 
 def night_or_404(token: str, *, director: bool) -> Night:

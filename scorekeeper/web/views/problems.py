@@ -12,7 +12,7 @@ from ...engine import RuleViolation
 from ...reference import rule_topic
 from ...store.models import Game
 from ...translation import translate
-from ..forms import WholeNumberField
+from ..common.fields import WholeNumberField
 from ..hand_form import HandForm
 
 

@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 
 from ... import services
 from ...store.models import Game
-from .memory import keep_on_phone
+from ..common.memory import keep_on_phone
 
 #: Who of the side sends the halves from this phone (a player's name), named on the next half form.
 SENDER_COOKIE = "sender"

@@ -10,10 +10,11 @@ from werkzeug.wrappers import Response
 
 from ... import services
 from ...store.models import Game, Side
+from ..common.blueprint import Page, bp
+from ..common.memory import remember
+from ..common.sharing import qr_svg, shared_url
 from ..forms import RecordingForm
-from ..sharing import qr_svg, shared_url
-from .games import Page, bp, find_or_404
-from .memory import remember
+from .games import find_or_404
 
 
 @bp.get("/g/<public_id>/share")

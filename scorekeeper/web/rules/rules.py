@@ -10,8 +10,8 @@ from ...reference import TOPICS
 from ...reference.compare import comparison
 from ...reference.search import search
 from ...reference.topics import build_all, build_topic
+from ..common import page_cache
 from ..limiting import guard_links
-from . import page_cache
 from .reference_context import reading
 
 bp = Blueprint("rules", __name__)

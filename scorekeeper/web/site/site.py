@@ -12,9 +12,9 @@ from werkzeug.wrappers import Response
 from ...services import StorageUnavailable
 from ...services.health import touch_heartbeat
 from ..display import current_display, keep
-from ..forms import DisplayForm
 from ..installable import kept_addresses, manifest, worker_version
 from ..language import LANGUAGE_COOKIE
+from .forms import DisplayForm
 
 bp = Blueprint("site", __name__)
 

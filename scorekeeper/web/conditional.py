@@ -8,8 +8,8 @@ from flask import request
 from flask_babel import get_locale
 from werkzeug.wrappers import Response
 
-from ..display import current_display
-from ..language import select_timezone
+from .display import current_display
+from .language import select_timezone
 
 
 def version_tag(version: int, view: str) -> str:

@@ -18,9 +18,9 @@ import segno
 from flask import current_app, request, url_for
 from markupsafe import Markup
 
-from ..services import Sheet
-from ..store.kept import Kept
-from ..translation import _, ngettext
+from ...services import Sheet
+from ...store.kept import Kept
+from ...translation import _, ngettext
 from .wording import winner_sentence
 
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})

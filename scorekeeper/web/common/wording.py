@@ -8,14 +8,14 @@ from datetime import datetime
 
 from flask_babel import format_decimal, gettext, pgettext
 
-from ..engine.entries import CanastaCount
-from ..engine.game import SideScore
-from ..engine.i18n import N_
-from ..engine.rulesets import RuleSet
-from ..reference.options import CHOICE_TEXT, OPTION_TEXT
-from ..services import LogLine, Sheet
-from ..tournament import rounded
-from ..translation import _, clock_time, duration, ngettext, short_time, translate
+from ...engine.entries import CanastaCount
+from ...engine.game import SideScore
+from ...engine.i18n import N_
+from ...engine.rulesets import RuleSet
+from ...reference.options import CHOICE_TEXT, OPTION_TEXT
+from ...services import LogLine, Sheet
+from ...tournament import rounded
+from ...translation import _, clock_time, duration, ngettext, short_time, translate
 
 #: Options the sheet already shows (the table, how the game ends), not repeated among the house rules.
 SHOWN_ELSEWHERE = frozenset({"players", "target", "match_mode", "hands_in_match"})

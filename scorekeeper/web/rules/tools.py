@@ -30,9 +30,9 @@ from ...reference import rule_topic
 from ...reference.content_play import initial_meld
 from ...reference.options import SPECIAL_HAND_NAMES
 from ...translation import translate
-from ..forms import choices
+from ..common.fields import choices
 from ..limiting import guard_links
-from ..tool_forms import (
+from .forms import (
     FamilyGoOutForm,
     FamilyMeldForm,
     GoOutForm,

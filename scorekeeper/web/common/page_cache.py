@@ -19,9 +19,9 @@ from werkzeug.wrappers import Response
 
 from ...store.kept import Kept
 from ...store.models import new_token
+from ..conditional import unchanged
 from ..display import current_display
 from ..installable import worker_version
-from .conditional import unchanged
 
 #: Stands for the reader's CSRF token in a kept body (a NUL: never in anything typed, refused there).
 SESSION_TOKEN = "\x00csrf\x00"

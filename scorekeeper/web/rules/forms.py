@@ -7,9 +7,9 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange
 
-from ..engine.canasta.referee import TOP_CARDS
-from ..engine.cards import MELD_RANKS, SEQUENCE_ORDER
-from .forms import WholeNumberField, WordChoiceField, choices
+from ...engine.canasta.referee import TOP_CARDS
+from ...engine.cards import MELD_RANKS, SEQUENCE_ORDER
+from ..common.fields import WholeNumberField, WordChoiceField, choices
 
 #: A score, not a count: a wide box without steppers.
 POINTS = {"class": "points"}

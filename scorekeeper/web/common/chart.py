@@ -10,10 +10,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine.game import minimum_bands
-from ..engine.rulesets import MatchMode
-from ..services import Sheet
-from ..tournament import rounded
+from ...engine.game import minimum_bands
+from ...engine.rulesets import MatchMode
+from ...services import Sheet
+from ...tournament import rounded
 
 WIDTH, HEIGHT = 360, 210
 LEFT, RIGHT, TOP, BOTTOM = 44, 34, 10, 24  # room for the totals, the minimums, the hand numbers
