@@ -2,7 +2,9 @@
 
 - ``site/``: the home page and the site's own pages (language, display settings, the installable app, health);
 - ``rules/``: the rules reference and the referee tools;
-- ``views/``: a game's, a table of friends', a club night's and a club's pages;
+- ``table/``: a game's pages (its sheet, hands, the hand form, each side's half, sharing, files, a table of
+  friends);
+- ``views/``: a club night's and a club's pages;
 - ``common/``: what every audience's pages are built with (the games blueprint, kept pages, the phone's memory,
   form fields, downloads, wording, sharing, charts).
 
@@ -22,22 +24,9 @@ def blueprints() -> list[Blueprint]:
     from .common.blueprint import bp as games_blueprint
     from .rules.rules import bp as rules
     from .rules.tools import bp as tools
-    from .site import home  # noqa: F401  (its routes register on the games blueprint)
+    from .site import home  # noqa: F401  (home, table/ and views/: their routes register on the games blueprint)
     from .site.site import bp as site
-    from .views import (  # noqa: F401  (their routes register on the games blueprint)
-        clubs,
-        expired,
-        export,
-        games,
-        groups,
-        halves,
-        hands,
-        members,
-        night_changes,
-        night_roster,
-        night_tables,
-        nights,
-        share,
-    )
+    from .table import expired, export, games, groups, halves, hands, share, side  # noqa: F401
+    from .views import clubs, members, night_changes, night_roster, night_tables, nights  # noqa: F401
 
     return [games_blueprint, rules, tools, site]

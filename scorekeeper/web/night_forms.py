@@ -38,7 +38,7 @@ from ..tournament import (
 from ..tournament.grades import K_DEFAULT
 from ..translation import render, translate
 from .common.fields import CleanText, DecimalNumberField, WholeNumberField, choices
-from .forms import RECORDING_CHOICES
+from .table.forms import RECORDING_CHOICES
 
 #: How the rounds are seated, as the night's form offers it: each preset is the movement of each round in
 #: order (rounds past the list repeat its last; "last" puts standings on the last round).

@@ -21,8 +21,8 @@ from ..common.sharing import qr_svg, shared_url
 from ..conditional import unchanged, version_tag
 from ..limiting import token_writes
 from ..night_forms import CardsForm, cards_problem
-from .games import find_or_404
-from .halves import side_or_404
+from ..table.games import find_or_404
+from ..table.side import side_or_404
 from .nights import night_or_404, night_view
 
 

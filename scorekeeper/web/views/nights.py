@@ -36,9 +36,9 @@ from ..common.downloads import csv_download, download
 from ..common.memory import forget_night, remember_night
 from ..common.sharing import base_url, qr_svg, shared_url
 from ..conditional import version_tag
-from ..forms import NewGameForm, new_game_form
 from ..limiting import door_wait, new_games, token_found, token_writes
 from ..night_forms import FixForm, MoveForm, NightForm, PairForm, ReasonForm, RoundsForm, night_rulesets
+from ..table.forms import NewGameForm, new_game_form
 
 
 def night_or_404(token: str, *, director: bool) -> Night:

@@ -13,7 +13,7 @@ from ...store.models import Game, Side
 from ..common.blueprint import Page, bp
 from ..common.memory import remember
 from ..common.sharing import qr_svg, shared_url
-from ..forms import RecordingForm
+from .forms import RecordingForm
 from .games import find_or_404
 
 

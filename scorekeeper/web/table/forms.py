@@ -19,13 +19,13 @@ from flask_wtf.file import FileField
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import Length
 
-from ..engine.errors import OptionError
-from ..engine.game import side_of_seat
-from ..engine.options import configure, offered_options, option_value
-from ..engine.rulesets import MatchMode, RuleSet
-from ..reference.options import CHOICE_TEXT, OPTION_CHOICES, OPTION_TEXT
-from ..shapes.limits import NOTE, PLAYER_NAME, SIDE_NAME
-from .common.fields import CleanText, WholeNumberField, WordChoiceField, choices
+from ...engine.errors import OptionError
+from ...engine.game import side_of_seat
+from ...engine.options import configure, offered_options, option_value
+from ...engine.rulesets import MatchMode, RuleSet
+from ...reference.options import CHOICE_TEXT, OPTION_CHOICES, OPTION_TEXT
+from ...shapes.limits import NOTE, PLAYER_NAME, SIDE_NAME
+from ..common.fields import CleanText, WholeNumberField, WordChoiceField, choices
 
 #: Options the new-game form asks for on their own (the table shape and how the game ends).
 NOT_HOUSE_RULES = frozenset({"players", "target", "match_mode", "hands_in_match", "wild_meld"})

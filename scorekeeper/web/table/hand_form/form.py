@@ -10,23 +10,19 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import Length
 
-from ..engine.canasta.scoring import held_value
-from ..engine.cards import (
-    CARDS_PER_PACK,
-    SEQUENCE_ORDER,
-    Card,
-)
-from ..engine.entries import POINT_CLASSES
-from ..engine.family_parameters import JOKER
-from ..engine.records import Record
-from ..engine.rulesets import RuleSet
-from ..reference.options import SPECIAL_HAND_NAMES
-from ..shapes.limits import MAX_ITEMS, REASON
-from ..store.models import ENTRY_MODES
-from ..translation import translate
-from . import family_form
-from .common.fields import CleanText, CountChoiceField, WholeNumberField, choices
-from .hand_layout import (
+from ....engine.canasta.scoring import held_value
+from ....engine.cards import CARDS_PER_PACK, SEQUENCE_ORDER, Card
+from ....engine.entries import POINT_CLASSES
+from ....engine.family_parameters import JOKER
+from ....engine.records import Record
+from ....engine.rulesets import RuleSet
+from ....reference.options import SPECIAL_HAND_NAMES
+from ....shapes.limits import MAX_ITEMS, REASON
+from ....store.models import ENTRY_MODES
+from ....translation import translate
+from ...common.fields import CleanText, CountChoiceField, WholeNumberField, choices
+from . import family as family_form
+from .layout import (
     MELD_PARTS,
     QUICK_FIELDS,
     UNTYPED,
@@ -40,7 +36,7 @@ from .hand_layout import (
     run_rows,
     sequence_rows,
 )
-from .hand_record import Where, fill_form, form_record
+from .record import Where, fill_form, form_record
 
 
 class HandForm(FlaskForm):

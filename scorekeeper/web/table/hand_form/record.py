@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.cards import SEQUENCE_RANK
-from ..engine.entries import FAMILY_THREE, pooled_hand
-from ..engine.records import SIDE_DEFAULTS, Record
-from ..translation import translate
-from . import family_form
-from .hand_layout import MELD_PARTS, QUICK_COLUMNS, QUICK_FIELDS, SideFields, extra_meld_rows, sequence_rows
+from ....engine.cards import SEQUENCE_RANK
+from ....engine.entries import FAMILY_THREE, pooled_hand
+from ....engine.records import SIDE_DEFAULTS, Record
+from ....translation import translate
+from . import family as family_form
+from .layout import MELD_PARTS, QUICK_COLUMNS, QUICK_FIELDS, SideFields, extra_meld_rows, sequence_rows
 
 #: Where each field of the record was typed: (side, the record's field as the engine names it) to the input's name.
 Where = dict[tuple[int, str], str]

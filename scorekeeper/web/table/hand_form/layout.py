@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 
 from wtforms import Field
 
-from ..engine.cards import HAND_KEYS, MELD_RANKS, WILD_RANK, sequence_between
-from ..engine.entries import FAMILY_THREE
-from ..engine.family.cards import HIGH_ACE_PLACE, LOW_ACE_PLACE, TWO_PLACE, run_cards
-from ..engine.family.melds import FamilyCanasta
-from ..engine.family_parameters import ACE, JOKER, RANKS, SUITS, TWO
-from ..engine.rulesets import RuleSet
+from ....engine.cards import HAND_KEYS, MELD_RANKS, WILD_RANK, sequence_between
+from ....engine.entries import FAMILY_THREE
+from ....engine.family.cards import HIGH_ACE_PLACE, LOW_ACE_PLACE, TWO_PLACE, run_cards
+from ....engine.family.melds import FamilyCanasta
+from ....engine.family_parameters import ACE, JOKER, RANKS, SUITS, TWO
+from ....engine.rulesets import RuleSet
 
 MELD_PARTS = (("n", "naturals"), ("j", "jokers"), ("t", "twos"))
 #: A run's wild card standing for the ace above the king, where a run may go from ace to ace (the plain "A" is

@@ -19,9 +19,9 @@ from ...store.models import Group
 from ..common.blueprint import Page, bp
 from ..common.memory import forget_group, remember_group, remember_group_viewed
 from ..common.sharing import shared_url
-from ..forms import NEW_ROSTER, NewGroupForm, PlayerForm
 from ..language import select_timezone
 from ..limiting import codes_guessed_too_often, new_games, too_many
+from .forms import NEW_ROSTER, NewGroupForm, PlayerForm
 
 
 @bp.route("/groups/new", methods=["GET", "POST"])

@@ -17,8 +17,8 @@ from ..common.blueprint import bp
 from ..common.downloads import csv_download, download
 from ..common.memory import remember
 from ..common.wording import BREAKDOWN_LABELS
-from ..forms import ImportForm
 from ..limiting import new_games
+from .forms import ImportForm
 from .games import find_or_404
 from .groups import group_or_404
 

@@ -24,8 +24,8 @@ from ..common.memory import (
 )
 from ..common.sharing import result_text
 from ..conditional import version_tag
-from ..forms import NoteForm, new_game_form
 from ..limiting import new_games, token_found
+from .forms import NoteForm, new_game_form
 from .problems import rule_problems
 
 

@@ -1,6 +1,7 @@
-"""Each side its own half: a side's page (reached by its own link), its half of the hand form, its word
-on the hand the halves made (agreed, or not right); the edit link's choice of how hands are recorded is on the share
-page (share.py).
+"""Each side its own half: a side's half of the hand form, reached by the side's own link (the hand in play, or a
+half of its reopened by another side), scored item by item as it is typed, sent, and refused naming the rule,
+with what was typed kept; two phones of one side sending at once are shown both halves, each named by who sent
+it. The side's own page and its word on a hand are side.py's.
 
 A side's link sends that side's half and its word, nothing else: the game's edit link is never shown
 through it. Every page of a side follows the game live, as the sheet does.
@@ -10,105 +11,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, make_response, redirect, render_template, request, session, url_for
+from flask import abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext
-from werkzeug.wrappers import Response
 
 from ... import services
 from ...engine import RuleViolation, RuleViolations
 from ...engine.records import Record
-from ...services.night import round_play
-from ...services.night.night_results import table_result
 from ...shapes.limits import MAX_ROW_NUMBER, is_token
 from ...store.models import Game, now
-from ...translation import render
 from ..common import page_cache
 from ..common.blueprint import Page, bp
-from ..common.memory import remember_viewed
 from ..common.wording import half_sent
-from ..conditional import unchanged, version_tag
-from ..family_form import half_of
-from ..hand_form import HandForm
-from ..limiting import token_found, token_writes
+from ..conditional import version_tag
+from ..limiting import token_writes
+from .hand_form.family import half_of
+from .hand_form.form import HandForm
 from .hands import REFUSED, game_hand_form, keep_refused, kept_refusal
 from .problems import problems_by_field, rule_problems, shape_errors
 from .senders import remember_sender, remembered_sender, sender_of, sender_question
-
-
-def side_or_404(token: str) -> services.SideLink:
-    link = services.find_side(token) if is_token(token) else None
-    if link is None:
-        abort(404)
-    token_found("side", link.game.id, link.side)  # a write under a side's link counts for the side
-    return link
-
-
-# ---- a side's page ------------------------------------------------------------------------------
-
-
-@bp.get("/s/<secret:side_token>")
-def side_page(side_token: str) -> Response:
-    """A side's own page: the hand in play (who is still counting), its half, the hands the side is
-    asked to agree to, a half of its reopened. Followed live, as the sheet is."""
-    link = side_or_404(side_token)
-    game = link.game
-    stamp = services.game_stamp(game.public_id, editable=False)  # its version, and its night's clock
-    tag = version_tag(stamp.shown if stamp is not None else game.version, f"side-{link.side}")
-    same = unchanged(tag)
-    if same is not None:
-        return same
-    response = make_response(render_template("games/side.html", **_side_context(game, link.side, tag)))
-    response.set_etag(tag)
-    response.headers["Cache-Control"] = "no-cache"
-    remember_viewed(game.id, None)
-    return response
-
-
-def _side_context(game: Game, side: int, tag: str) -> dict[str, Any]:
-    sheet = services.compute_sheet(game)
-    halves = services.compute_halves(game)
-    to_judge = []  # (hand on the sheet, its agreement) for the hands this side has not agreed to
-    reopened = []  # (number, the word that reopened this side's half)
-    if halves is not None:
-        for number in halves.not_agreed:
-            agreement = halves.hands[number]
-            word = agreement.reopened(side)
-            if word is not None:
-                reopened.append((number, word))
-            if not agreement.agreed_by(side) and number <= len(sheet.hands):
-                to_judge.append((sheet.hands[number - 1], agreement))
-    pending = halves.pending if halves is not None else None
-    mine = pending.halves[side] if pending is not None else None
-    night_table = round_play.table_of(game)
-    return {
-        "game": game,
-        "sheet": sheet,
-        "halves": halves,
-        "me": side,
-        "others": [k for k in range(len(sheet.side_names)) if k != side],  # whose half a side may say is wrong
-        "pending": pending,
-        "mine": mine,
-        "mine_result": _result_of(game, side, mine, pending.number) if mine is not None and pending else None,
-        "mine_sent": half_sent(mine.sent_by, mine.sent_at) if mine is not None and mine.sent_at else None,
-        "pending_problems": rule_problems(game, list(pending.problems), editable=False) if pending is not None else [],
-        "to_judge": to_judge,
-        "reopened": reopened,
-        "etag": tag,
-        "side_token": game.sides[side].token,
-        "night_table": night_table,
-        "table_result": table_result(night_table) if night_table is not None else None,
-    }
-
-
-def _result_of(game: Game, side: int, half: services.Half, number: int) -> Any:
-    """The side's score for its half, item by item (None if it no longer passes the rules)."""
-    try:
-        return services.half_result(game, side, half.entry, half.partners, number).sides[side]
-    except RuleViolations:
-        return None
-
-
-# ---- a side's half of the hand form --------------------------------------------------------------
+from .side import side_context, side_or_404, version_of
 
 
 @bp.route(f"/s/<secret:side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>", methods=["GET", "POST"])
@@ -143,7 +64,7 @@ def half(side_token: str, number: int) -> Page:
             number,
             half_of(record, side),
             record["partners"],
-            expected_version=_int(form.version.data),
+            expected_version=version_of(form.version.data),
             save_key=key if is_token(key) else None,
             token=side_token,
             sent_by=sender,
@@ -254,94 +175,6 @@ def half_preview(side_token: str) -> str:
     return render_template("games/_half_preview.html", result=result.sides[side], problems=[], **shown)
 
 
-@bp.get("/s/<secret:side_token>/status")
-def half_status(side_token: str) -> Response:
-    """Who is still counting the hand in play (the half form shows it live, as a fragment)."""
-    link = side_or_404(side_token)
-    game = link.game
-    tag = version_tag(game.version, f"status-{link.side}")
-    same = unchanged(tag)
-    if same is not None:
-        return same
-    context = _side_context(game, link.side, tag)
-    response = make_response(render_template("games/_halves_status.html", **context))
-    response.set_etag(tag)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
-
-
-# ---- what a side does with its half and the others' ---------------------------------------------
-
-
-@bp.post(f"/s/<secret:side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>/withdraw")
-@token_writes
-def withdraw(side_token: str, number: int) -> Response:
-    """Take this side's half of the hand in play back (the side counts again)."""
-    link = side_or_404(side_token)
-    try:
-        services.withdraw_half(link.game, link.side, number, _int(request.form.get("version")), token=side_token)
-    except (services.Conflict, services.HalfClosed, services.HandNotFound, services.NotByHalves):
-        return _back(side_token, stale=True)
-    return _back(side_token)
-
-
-@bp.post(f"/s/<secret:side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>/keep")
-@token_writes
-def keep(side_token: str, number: int) -> Response:
-    """ "It is right as it is": this side sends its reopened half again unchanged (the others are asked again)."""
-    link = side_or_404(side_token)
-    halves = services.compute_halves(link.game)
-    kept = halves.half(number, link.side) if halves is not None else None
-    if kept is None:
-        return _back(side_token, stale=True)
-    try:
-        sender = remembered_sender(link.game, link.side)
-        services.send_half(
-            link.game, link.side, number, kept.entry, kept.partners, kept.version, token=side_token, sent_by=sender
-        )
-    except (RuleViolations, services.GameError):
-        return _back(side_token, stale=True)
-    return _back(side_token)
-
-
-@bp.post(f"/s/<secret:side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>/agree")
-@token_writes
-def agree(side_token: str, number: int) -> Response:
-    """This side agrees to hand ``number`` as it stands (the version it was shown)."""
-    link = side_or_404(side_token)
-    try:
-        services.agree(link.game, link.side, number, _int(request.form.get("version")), token=side_token)
-    except (services.HandChanged, services.HandNotFound, services.NotByHalves):
-        return _back(side_token, stale=True)
-    return _back(side_token)
-
-
-@bp.post(f"/s/<secret:side_token>/hands/<int(max={MAX_ROW_NUMBER}):number>/dispute")
-@token_writes
-def dispute(side_token: str, number: int) -> Page:
-    """This side says another side's half of hand ``number`` is not right: that half opens again."""
-    link = side_or_404(side_token)
-    disputed = request.form.get("side", type=int)
-    remark = request.form.get("remark", "")[:1000]
-    try:
-        version = _int(request.form.get("version"))
-        services.dispute(link.game, link.side, number, version, disputed or 0, remark, token=side_token)
-    except services.Refused as refused:
-        response = make_response(
-            render_template(
-                "games/side.html",
-                **_side_context(link.game, link.side, ""),
-                word_problem=(number, render(refused.msg)),
-                typed_remark=remark,
-            ),
-            400,
-        )
-        return response
-    except (services.HandChanged, services.HandNotFound, services.NotByHalves):
-        return _back(side_token, stale=True)
-    return _back(side_token)
-
-
 # ---- helpers --------------------------------------------------------------------------------------
 
 
@@ -441,7 +274,7 @@ def _render_half(
     """The half form (``named``: who was sending a refused half, shown again; else the request's answer, or this
     phone's from before)."""
     problems, by_field = problems_by_field(game, violations or [], where, editable=False)
-    context = _side_context(game, side, "")
+    context = side_context(game, side, "")
     agreement = context["halves"].hands.get(number) if context["halves"] is not None else None
     context.update(
         form=form,
@@ -455,17 +288,3 @@ def _render_half(
     )
     body = render_template("games/half.html", **context)
     return body, status
-
-
-def _back(side_token: str, *, stale: bool = False) -> Response:
-    """The side's page (saying the game changed meanwhile, when ``stale``)."""
-    if stale:
-        return redirect(url_for("games.side_page", side_token=side_token, stale=1))
-    return redirect(url_for("games.side_page", side_token=side_token))
-
-
-def _int(text: str | None) -> int:
-    try:
-        return int(text or "")
-    except ValueError:
-        return -1

@@ -27,9 +27,9 @@ from ..common import page_cache
 from ..common.blueprint import Page, bp
 from ..common.memory import phone_id
 from ..conditional import version_tag
-from ..hand_form import HandForm, hand_form
 from ..limiting import token_writes
 from .games import find_or_404
+from .hand_form.form import HandForm, hand_form
 from .problems import problems_by_field, rule_problems, shape_errors
 
 

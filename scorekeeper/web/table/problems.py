@@ -13,7 +13,7 @@ from ...reference import rule_topic
 from ...store.models import Game
 from ...translation import translate
 from ..common.fields import WholeNumberField
-from ..hand_form import HandForm
+from .hand_form.form import HandForm
 
 
 def rule_problems(game: Game, violations: list[RuleViolation], *, editable: bool = True) -> list[dict[str, Any]]:

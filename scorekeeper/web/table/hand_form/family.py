@@ -15,25 +15,16 @@ from flask_babel import gettext, lazy_gettext
 from wtforms import BooleanField, RadioField, SelectField, StringField
 from wtforms.validators import Length
 
-from ..engine.errors import RuleViolations
-from ..engine.family.cards import HIGH_ACE_PLACE, LOW_ACE_PLACE, place_rank
-from ..engine.family.melds import FamilyCanasta, FamilyMeldKind, meld_of
-from ..engine.family.quick import KIND_FIELDS, kind_bonus
-from ..engine.family_parameters import JOKER, RANKS, SUITS, TWO
-from ..engine.records import STOCK_OUT, Record
-from ..engine.rulesets import RuleSet
-from ..translation import translate
-from .common.fields import CleanText, choices
-from .hand_layout import (
-    FAMILY_KIND_ORDER,
-    HIGH_ACE,
-    RUN_HIGHS,
-    RUN_LOWS,
-    RunRow,
-    SideFields,
-    WildTwos,
-    run_rows,
-)
+from ....engine.errors import RuleViolations
+from ....engine.family.cards import HIGH_ACE_PLACE, LOW_ACE_PLACE, place_rank
+from ....engine.family.melds import FamilyCanasta, FamilyMeldKind, meld_of
+from ....engine.family.quick import KIND_FIELDS, kind_bonus
+from ....engine.family_parameters import JOKER, RANKS, SUITS, TWO
+from ....engine.records import STOCK_OUT, Record
+from ....engine.rulesets import RuleSet
+from ....translation import translate
+from ...common.fields import CleanText, choices
+from .layout import FAMILY_KIND_ORDER, HIGH_ACE, RUN_HIGHS, RUN_LOWS, RunRow, SideFields, WildTwos, run_rows
 
 #: The end of an ``out`` value naming a side that went out without a discard ("1n"), as "1c" is concealed.
 NO_DISCARD = "n"
