@@ -257,7 +257,7 @@ def test_the_board_is_rendered_once_a_state_and_every_directors_phone_gets_its_o
 ):
     """Issue 37: the board (three QR codes, every table) is drawn once per state of the night and served to
     each phone that asks with that phone's own CSRF token; each phone still gets the night on its list."""
-    from scorekeeper.web.views import nights as night_views
+    from scorekeeper.web.night import board as night_views
 
     drawn = templates_rendered(monkeypatch, night_views)
     monkeypatch.setitem(app.config, "WTF_CSRF_ENABLED", True)

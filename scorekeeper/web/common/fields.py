@@ -1,11 +1,12 @@
 """The fields and checks every audience's forms are made of: shape checks only (text that can be kept, a whole
-number, a number with decimals as the reader writes it, a count picked with one tap, one of a few words), each
-refusal naming its field in the reader's language. Rules are the engine's."""
+number, a number with decimals as the reader writes it, a count picked with one tap, one of a few words, a
+night's or a club's setting within its bound), each refusal naming its field in the reader's language. Rules are
+the engine's and the tournament package's."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask_babel import format_decimal, gettext
@@ -14,8 +15,9 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 from wtforms.widgets import NumberInput, TextInput
 
+from ...services.night.start import setting_problem
 from ...shapes.limits import LARGEST, text_problem
-from ...tournament import rounded
+from ...tournament import Bound, SettingRefused, rounded
 from ...translation import render
 
 
@@ -155,3 +157,20 @@ class WordChoiceField(SelectField):
         """Refuse a value that is not among the choices, naming the field in the reader's language."""
         if not any(_word_or_none(choice.value) == self.data for choice in self.choices):
             raise ValidationError(gettext("%(field)s: choose one of those shown.", field=self.label.text))
+
+
+class Bounded:
+    """Refuses a night's setting outside its bound, in the use case's words naming the setting: the bounds
+    are the tournament package's, the ones ``NightSettings`` checks, so the form and the use case never
+    drift. ``bound_of`` finds the bound and its case from the form (a round's length in hands or in
+    minutes, a bye's points in match or victory points); None: the setting does not count (a whole game's
+    length). An empty box where empty is allowed, or a box already refused as no number, is let be."""
+
+    def __init__(self, bound_of: Bound | Callable[[Any], tuple[Bound | None, str]]) -> None:
+        self.bound_of = bound_of
+
+    def __call__(self, form: Any, field: Field) -> None:
+        bound, case = (self.bound_of, "") if isinstance(self.bound_of, Bound) else self.bound_of(form)
+        if bound is None or field.data is None or bound.holds(field.data):
+            return
+        raise ValidationError(render(setting_problem(SettingRefused(field.name, bound=bound, case=case))))

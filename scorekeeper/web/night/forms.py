@@ -1,44 +1,39 @@
-"""The club night's forms: the night's settings (the director starts it), a pair (at the door or from the
-director), a withdrawal (asked first), a round drawn early, the night's rounds; a club, and its members (one
-typed in, or a CSV file of them). Shape checks only: the night's and the members' use cases check the rest (a
-member's name, number and grade in one wording for the form and for a file's line)."""
+"""A club night's forms: the night's settings (the director starts it), a pair (at the door or from the
+director), a withdrawal (asked first), a round drawn early, the night's rounds, a table's result set, two pairs
+swapped, the table cards to print. Shape checks only: the night's use cases check the rest. A club's forms are
+club/forms.py's."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date
 from typing import Any
 
 from babel.lists import format_list
 from flask_babel import get_locale, gettext, lazy_gettext
 from flask_wtf import FlaskForm
-from flask_wtf.file import FileField
-from wtforms import DateField, Field, HiddenField, RadioField, SelectField, StringField, TextAreaField
+from wtforms import DateField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, ValidationError
 
-from ..engine import RULESETS, StepTables
-from ..services.night.start import NIGHT_NAME, NewNight, setting_problem
-from ..shapes.limits import PLAYER_NAME, REASON, is_token
-from ..tournament import (
+from ...engine import RULESETS, StepTables
+from ...services.night.start import NIGHT_NAME, NewNight
+from ...shapes.limits import PLAYER_NAME, REASON, is_token
+from ...tournament import (
     BYE_DIFFERENCE,
     DECISIVE_DIFFERENCE,
-    GRADE_K,
     HANDICAP,
     MITCHELL_STEP,
     MOST_TABLES,
     ROUNDS,
     STEP_TABLE_HANDS,
     Bound,
-    SettingRefused,
     bye_points_bound,
     round_length_bound,
     step_table_for,
     usual_bye_points,
 )
-from ..tournament.grades import K_DEFAULT
-from ..translation import render, translate
-from .common.fields import CleanText, DecimalNumberField, WholeNumberField, choices
-from .table.forms import RECORDING_CHOICES
+from ...translation import translate
+from ..common.fields import Bounded, CleanText, DecimalNumberField, WholeNumberField, choices
+from ..table.forms import RECORDING_CHOICES
 
 #: How the rounds are seated, as the night's form offers it: each preset is the movement of each round in
 #: order (rounds past the list repeat its last; "last" puts standings on the last round).
@@ -69,23 +64,6 @@ def night_rulesets() -> list[tuple[str, str]]:
         for ruleset in RULESETS.values()
         if 2 in ruleset.sides_allowed and ruleset.players in (2, 4) and not ruleset.cutthroat
     ]
-
-
-class Bounded:
-    """Refuses a night's setting outside its bound, in the use case's words naming the setting: the bounds
-    are the tournament package's, the ones ``NightSettings`` checks, so the form and the use case never
-    drift. ``bound_of`` finds the bound and its case from the form (a round's length in hands or in
-    minutes, a bye's points in match or victory points); None: the setting does not count (a whole game's
-    length). An empty box where empty is allowed, or a box already refused as no number, is let be."""
-
-    def __init__(self, bound_of: Bound | Callable[[Any], tuple[Bound | None, str]]) -> None:
-        self.bound_of = bound_of
-
-    def __call__(self, form: Any, field: Field) -> None:
-        bound, case = (self.bound_of, "") if isinstance(self.bound_of, Bound) else self.bound_of(form)
-        if bound is None or field.data is None or bound.holds(field.data):
-            return
-        raise ValidationError(render(setting_problem(SettingRefused(field.name, bound=bound, case=case))))
 
 
 def _limits(bound: Bound) -> dict[str, float]:
@@ -301,44 +279,3 @@ class CardsForm(FlaskForm):
 def cards_problem() -> str:
     """What a number of cards out of bounds (or no number) is told, naming the box."""
     return str(gettext("Cards to print: a whole number from %(least)s to %(most)s.", least=1, most=MOST_TABLES))
-
-
-class GradeForm(FlaskForm):
-    """How far a result moves a club's grades (K)."""
-
-    grade_k = DecimalNumberField(
-        lazy_gettext("How far a result moves a grade, K: 0.02 to 0.5 (0.1 is usual)"),
-        [Bounded(GRADE_K)],
-        empty=K_DEFAULT,
-    )
-
-
-class ClubForm(GradeForm):
-    """A club: its name, how many of a pair's nights its season counts, and how far a result moves a grade."""
-
-    name = StringField(lazy_gettext("Name of the club"), [InputRequired(), Length(max=NIGHT_NAME), CleanText()])
-    best_of = WholeNumberField(
-        lazy_gettext("The season counts each pair's best nights (empty: every night)"), empty=None, largest=100
-    )
-
-
-class MemberForm(FlaskForm):
-    """A member: the name; a federation or member number and a starting grade, if the club keeps them."""
-
-    name = StringField(lazy_gettext("Name"), default="")
-    number = StringField(lazy_gettext("Member or federation number (optional)"), default="")
-    grade = StringField(lazy_gettext("Starting grade, 0 to 100 (empty: 50)"), default="")
-
-
-class MergeForm(FlaskForm):
-    """Another member merged into the one whose page it is; ``confirm``: asked and answered."""
-
-    other = SelectField(lazy_gettext("The other member"), coerce=int, validate_choice=False)
-    confirm = HiddenField(default="")
-
-
-class MembersFileForm(FlaskForm):
-    """A CSV file of members, or its lines pasted; the preview sends the same text back to import it."""
-
-    members_file = FileField(lazy_gettext("A CSV file from a spreadsheet"))
-    text = TextAreaField(lazy_gettext("Or paste its lines here"), default="")

@@ -17,7 +17,7 @@ from ...translation import render
 from ..common.blueprint import Page, bp
 from ..common.memory import forget_club, remember_club
 from ..limiting import new_games
-from ..night_forms import ClubForm, GradeForm, MemberForm
+from .forms import ClubForm, GradeForm, MemberForm
 
 
 @bp.route("/clubs/new", methods=["GET", "POST"])

@@ -22,8 +22,8 @@ from ...translation import day_and_month, render
 from ..common.blueprint import Page, bp
 from ..common.chart import chart_of_grades
 from ..common.downloads import csv_download
-from ..night_forms import MemberForm, MembersFileForm, MergeForm
 from .clubs import club_or_404, club_page_with
+from .forms import MemberForm, MembersFileForm, MergeForm
 
 #: What a refused line's field is called on the preview.
 FIELD_NAMES = {"name": lazy_gettext("Name"), "number": lazy_gettext("Number"), "grade": lazy_gettext("Starting grade")}

@@ -20,10 +20,10 @@ from ..common.blueprint import Page, bp
 from ..common.sharing import qr_svg, shared_url
 from ..conditional import unchanged, version_tag
 from ..limiting import token_writes
-from ..night_forms import CardsForm, cards_problem
 from ..table.games import find_or_404
 from ..table.side import side_or_404
-from .nights import night_or_404, night_view
+from .base import night_or_404, night_view
+from .forms import CardsForm, cards_problem
 
 
 @bp.get("/n/<secret:director_token>/cards")

@@ -4,17 +4,18 @@ guest of the night to the club from the board."""
 
 from __future__ import annotations
 
-from flask import abort, jsonify, redirect, render_template, request, url_for
+from flask import abort, jsonify, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from ... import services
 from ...services import night as nights
 from ...services.membership import members, roster
 from ...translation import render
+from ..club.forms import MemberForm
 from ..common.blueprint import Page, bp
 from ..limiting import door_names_wait, token_writes
-from ..night_forms import MemberForm, PairForm, ReasonForm
-from .nights import _board, night_or_404
+from .base import night_or_404
+from .board import board_refusing
 
 #: The most a typed name is read of (the longest name a pair's box takes).
 LONGEST_TYPED = 60
@@ -59,6 +60,5 @@ def add_guest(director_token: str) -> Page:
     try:
         members.add_member(night.club, form.name.data or "")
     except services.Refused as refused:
-        page = render_template("nights/board.html", **_board(night, PairForm(), ReasonForm(), render(refused.msg)))
-        return page, 400
+        return board_refusing(night, render(refused.msg), 400)
     return redirect(url_for("games.night_board", director_token=director_token) + "#pairs")

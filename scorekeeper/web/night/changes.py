@@ -15,8 +15,9 @@ from ...store.nights import Night, NightPair
 from ...translation import render
 from ..common.blueprint import Page, bp
 from ..limiting import token_writes
-from ..night_forms import RoundsForm, WithdrawForm
-from .nights import board_refusing, night_or_404, pair_names
+from .base import night_or_404, pair_names
+from .board import board_refusing
+from .forms import RoundsForm, WithdrawForm
 
 
 @bp.route("/n/<secret:director_token>/pairs/<int(max=999):number>/withdraw", methods=["GET", "POST"])
