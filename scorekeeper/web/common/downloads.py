@@ -26,7 +26,7 @@ def spreadsheet_cell(value: object) -> object:
 
 def csv_download(rows: Iterable[Sequence[object]], filename: str) -> Response:
     """Rows as a CSV file to save, every cell safe in a spreadsheet (every CSV the app writes is made here).
-    Only a club's members' file is read back (``services.members``), which takes the ``'`` off again."""
+    Only a club's members' file is read back (``services.membership.members``), which takes the ``'`` off again."""
     out = io.StringIO()
     out.write("\ufeff")  # spreadsheet programs then read the accents right
     csv.writer(out).writerows([spreadsheet_cell(value) for value in row] for row in rows)

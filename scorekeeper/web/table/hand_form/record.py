@@ -1,6 +1,6 @@
 """A hand form and the record it stands for: the record a filled form describes, with where each of the record's
 fields was typed (so that the engine's refusals go under their boxes), and a form filled from a stored record
-to be fixed. The form is a ``HandForm`` (hand_form.py), taken as its fields by name, as family_form.py does."""
+to be fixed. The form is a ``HandForm`` (form.py), taken as its fields by name, as family.py does."""
 
 from __future__ import annotations
 
