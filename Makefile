@@ -13,7 +13,7 @@ WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 PYTEST_ARGS ?=
 PYTEST = $(BIN)/python -m pytest -q -n $(WORKERS) --dist load $(PYTEST_ARGS)
 
-.PHONY: pyodide run backup bench-live bench-club wrk test lint typecheck unit sqlite-test pg-test bench translations compile-translations install install-dev browser-deps clean
+.PHONY: pyodide run backup bench-live bench-club wrk test lint graph typecheck unit sqlite-test pg-test bench translations compile-translations install install-dev browser-deps clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -75,6 +75,18 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
+
+## The import graph the contracts keep (import-linter's drawgraph): the packages of scorekeeper/ and, inside the
+## pages, the use cases and the engine, theirs; an arrow is at least one import. DOT files in graphs/, and an SVG
+## beside each where Graphviz's dot is installed (apt-get install graphviz).
+GRAPHS := scorekeeper scorekeeper.web scorekeeper.services scorekeeper.engine
+graph: $(VENV)/.installed-dev
+	@mkdir -p graphs
+	@for module in $(GRAPHS); do \
+	  $(BIN)/import-linter drawgraph --show-cycle-breakers $$module > graphs/$$module.dot || exit 1; \
+	  if command -v dot >/dev/null; then dot -Tsvg graphs/$$module.dot -o graphs/$$module.svg; fi; \
+	  echo "graphs/$$module.dot$$(command -v dot >/dev/null && echo " graphs/$$module.svg")"; \
+	done
 
 unit: install-dev
 	$(BIN)/python -m pytest -q

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorekeeper import create_app, services
 from scorekeeper.store.database import db
-from scorekeeper.web.views import page_cache
+from scorekeeper.web.common import page_cache
 
 HAND = {
     "out": "1",

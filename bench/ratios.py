@@ -123,7 +123,7 @@ def make_night(env: dict[str, str]) -> tuple[str, str]:
     its director's token and its public id."""
     os.environ.update(env)
     from scorekeeper import create_app
-    from scorekeeper.services import nights
+    from scorekeeper.services import night as nights
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": env["DATABASE_URL"], "SECRET_KEY": "bench"})
     with app.app_context():

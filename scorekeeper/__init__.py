@@ -171,9 +171,8 @@ def register_revalidation(app: Flask) -> None:
 def register_blueprints(app: Flask) -> None:
     """The API and the pages; a bearer token in an address is declared ``<secret:...>`` (web/bearer.py)."""
     from .api import bp as api_bp
-    from .web import bearer
+    from .web import bearer, blueprints
     from .web.offline_engine import bp as engine_bp
-    from .web.views import blueprints
 
     bearer.register(app)
     app.register_blueprint(api_bp)
@@ -198,11 +197,7 @@ def register_template_globals(app: Flask) -> None:
 
     from .tournament import rounded
     from .translation import short_time
-    from .web.display import current_display
-    from .web.installable import asset
-    from .web.language import html_language, language_choices
-    from .web.offline_engine import worker_address
-    from .web.wording import (
+    from .web.common.wording import (
         breakdown_rows,
         ends_game_sentence,
         finished_sentence,
@@ -215,6 +210,10 @@ def register_template_globals(app: Flask) -> None:
         signed,
         winner_sentence,
     )
+    from .web.display import current_display
+    from .web.installable import asset
+    from .web.language import html_language, language_choices
+    from .web.offline_engine import worker_address
 
     app.jinja_env.globals.update(
         current_locale=lambda: str(get_locale() or "en"),

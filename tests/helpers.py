@@ -171,7 +171,7 @@ def reseated_meanwhile(game_id: int, position: int, players: tuple[str, ...] = (
     of that side is now out of date."""
     from flask import current_app
 
-    from scorekeeper.services.games import reseat
+    from scorekeeper.services.table.games import reseat
     from scorekeeper.services.transaction import lock
     from scorekeeper.store.database import db
 

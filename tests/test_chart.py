@@ -7,7 +7,7 @@ import re
 from itertools import pairwise
 
 from scorekeeper import services
-from scorekeeper.web.chart import GLYPH, LABEL_SIZE, chart_of, chart_of_grades
+from scorekeeper.web.common.chart import GLYPH, LABEL_SIZE, chart_of, chart_of_grades
 
 from .test_api_games import TABLE, THEM, US
 

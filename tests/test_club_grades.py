@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from scorekeeper.services import clubs
-from scorekeeper.services.grades import club_grades, member_key
+from scorekeeper.services.club import clubs
+from scorekeeper.services.club.grades import club_grades, member_key
 
 from .test_clubs import play_night
 from .test_night_pages import seen

@@ -9,7 +9,7 @@ import io
 
 import pytest
 
-from scorekeeper.web.views.export import spreadsheet_cell
+from scorekeeper.web.common.downloads import spreadsheet_cell
 
 from .helpers import record, side
 from .test_groups import _group, _play, _quick

@@ -11,7 +11,7 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.engine.catalogue import RULESETS
-from scorekeeper.web.hand_form import hand_form
+from scorekeeper.web.table.hand_form.form import hand_form
 
 from .helpers import page_text
 

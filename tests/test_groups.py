@@ -100,7 +100,7 @@ def test_the_records_of_a_group_of_three_finished_games_are_the_ones_worked_out_
        680 (200 + 1 natural - 20 held).
     G3 Bea & Juan beat Ana & Luis: 4800 (1100 + 6 natural + 2 mixed + out) + 510 (250 + mixed - 40) = 5310
        against 350 (150 + mixed - 100 held) + 1100 (400 + natural + out concealed 200) = 1450."""
-    from scorekeeper.services import history, standing
+    from scorekeeper.services.table import history, standing
 
     group = _group(client)
     _play(

@@ -9,7 +9,7 @@ from datetime import datetime
 import pytest
 
 from scorekeeper import services
-from scorekeeper.services.export import game_export, import_game
+from scorekeeper.services.table.export import game_export, import_game
 from scorekeeper.store.database import db
 from scorekeeper.store.models import Game, HandHalf
 
@@ -251,7 +251,7 @@ def test_a_half_form_is_rendered_once_a_state_and_each_answer_has_its_own_token_
 ):
     """Issue 37: the side's half form is kept as the blank hand form is: rendered once per version of the game
     (and sender this phone names), each answer with the phone's CSRF token and a new one-time save key."""
-    from scorekeeper.web.views import halves as half_views
+    from scorekeeper.web.table import halves as half_views
 
     drawn = templates_rendered(monkeypatch, half_views)
     monkeypatch.setitem(app.config, "WTF_CSRF_ENABLED", True)
@@ -293,7 +293,7 @@ def test_two_phones_of_one_side_see_each_half_named_by_who_sent_it_and_when(
     with app.app_context():
         db.session.execute(db.update(HandHalf).values(updated_at=datetime(2026, 11, 24, 20, 3)))
         db.session.commit()
-    monkeypatch.setattr("scorekeeper.web.views.halves.now", lambda: datetime(2026, 11, 24, 20, 4))
+    monkeypatch.setattr("scorekeeper.web.table.halves.now", lambda: datetime(2026, 11, 24, 20, 4))
     raced = send(luis, table["us"], {**OURS, "s0_red3": "2", "sent_by": "Luis"}, key="luis")
     assert raced.status_code == 409
     text = page_text(raced)

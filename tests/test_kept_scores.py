@@ -9,7 +9,7 @@ from scorekeeper import engine, services
 from scorekeeper.engine import sheet as engine_sheet
 from scorekeeper.engine.hands import score_hand
 from scorekeeper.engine.records import partners_of, to_entries
-from scorekeeper.services import sheet as sheet_service
+from scorekeeper.services.table import sheet as sheet_service
 from scorekeeper.store.kept import Kept
 from scorekeeper.store.records import record_of
 

@@ -184,7 +184,7 @@ def test_the_blank_hand_form_is_rendered_once_per_version_each_phone_with_its_ow
     """The next hand's empty form is kept per game version and language; each phone gets its own CSRF
     token and one-time save key in it, a phone told that another is typing gets its own rendering, and a
     saved hand is a new version (the next form is hand 2)."""
-    from scorekeeper.web.views import hands
+    from scorekeeper.web.table import hands
 
     sheet = start_classic(client)
     app.config["WTF_CSRF_ENABLED"] = True

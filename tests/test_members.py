@@ -10,7 +10,9 @@ from datetime import date
 import pytest
 
 from scorekeeper import services
-from scorekeeper.services import clubs, members, nights, roster
+from scorekeeper.services import night as nights
+from scorekeeper.services.club import clubs
+from scorekeeper.services.membership import members, roster
 from scorekeeper.shapes.limits import PLAYER_NAME, clean_name
 from scorekeeper.store import members as stored_members
 from scorekeeper.store.database import db

@@ -30,20 +30,13 @@ from flask_migrate import downgrade, upgrade
 
 from scorekeeper import create_app, services
 from scorekeeper.engine.records import SIDE_DEFAULTS
-from scorekeeper.services import (
-    clubs,
-    health,
-    history,
-    members,
-    nights,
-    phone,
-    phone_groups,
-    phone_nights,
-    presence,
-    roster,
-    round_play,
-)
-from scorekeeper.services.sheet import compute_sheet, forget_scores
+from scorekeeper.services import health, phone, phone_groups, phone_nights
+from scorekeeper.services import night as nights
+from scorekeeper.services.club import clubs
+from scorekeeper.services.membership import members, roster
+from scorekeeper.services.night import round_play
+from scorekeeper.services.table import history, presence
+from scorekeeper.services.table.sheet import compute_sheet, forget_scores
 from scorekeeper.store import schema_changes
 from scorekeeper.store.database import db
 from scorekeeper.store.models import Game, new_token

@@ -257,7 +257,7 @@ def test_the_board_is_rendered_once_a_state_and_every_directors_phone_gets_its_o
 ):
     """Issue 37: the board (three QR codes, every table) is drawn once per state of the night and served to
     each phone that asks with that phone's own CSRF token; each phone still gets the night on its list."""
-    from scorekeeper.web.views import nights as night_views
+    from scorekeeper.web.night import board as night_views
 
     drawn = templates_rendered(monkeypatch, night_views)
     monkeypatch.setitem(app.config, "WTF_CSRF_ENABLED", True)
@@ -530,7 +530,7 @@ def test_a_full_night_refuses_a_pair_at_the_door_while_a_round_is_played(app, cl
 def test_a_bye_left_empty_is_worth_14_victory_points_or_1_match_point_as_the_night_is_scored(app, client):
     """The box's default follows the scoring chosen: a director who picks match points and leaves it empty is
     not refused for a 14 that only victory points allow."""
-    from scorekeeper.services import nights
+    from scorekeeper.services import night as nights
 
     for scoring, worth in (("scale", 14.0), ("match", 1.0), ("burraco_3", 14.0)):
         length = "3" if scoring == "burraco_3" else SETTINGS["round_length"]  # the table's own rounds

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import services
-from scorekeeper.services import night_results, night_rounds, nights
+from scorekeeper.services import night as nights
+from scorekeeper.services.night import night_results, night_rounds
 from scorekeeper.store.database import db
 from scorekeeper.store.nights import NightLog
 

@@ -9,7 +9,8 @@ import pytest
 
 from scorekeeper import services
 from scorekeeper.engine import OptionError
-from scorekeeper.services import night_results, nights, round_play
+from scorekeeper.services import night as nights
+from scorekeeper.services.night import night_results, round_play
 from scorekeeper.store.database import db
 from scorekeeper.store.models import Game
 from scorekeeper.store.nights import Night, NightLog, NightPair

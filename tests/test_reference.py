@@ -289,7 +289,8 @@ def test_the_referee_tools_are_at_the_top_of_the_rules_page(client):
 def test_a_reference_page_is_rendered_once_and_each_reader_gets_its_own_token(app, monkeypatch):
     """Issue 37: a topic is the same for every reader of one language and display; it is rendered once
     and each reader's copy carries that reader's CSRF token (the language buttons post with it)."""
-    from scorekeeper.web.views import page_cache, rules
+    from scorekeeper.web.common import page_cache
+    from scorekeeper.web.rules import rules
 
     rendered = templates_rendered(monkeypatch, rules)
     page_cache.reference_pages.clear()

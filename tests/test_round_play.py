@@ -8,7 +8,8 @@ from datetime import date, timedelta
 import pytest
 
 from scorekeeper import services
-from scorekeeper.services import night_results, nights, round_play
+from scorekeeper.services import night as nights
+from scorekeeper.services.night import night_results, round_play
 from scorekeeper.store.database import db
 from scorekeeper.store.models import Game, now
 from scorekeeper.store.nights import Night, NightLog, NightRound

@@ -101,7 +101,7 @@ def test_a_server_error_under_an_edit_link_logs_no_token(app, client, monkeypatc
     def broken(game):
         raise RuntimeError(f"the sheet of {game.edit_token} could not be read")
 
-    monkeypatch.setattr("scorekeeper.web.views.hands.services.compute_sheet", broken)
+    monkeypatch.setattr("scorekeeper.web.table.hands.services.compute_sheet", broken)
     assert client.post(sheet + "/hands/new", data=SPEC_FORM).status_code == 500
     logged = caplog.text
     assert "Exception on /e/<redacted>/hands/new" in logged
@@ -136,7 +136,7 @@ def _everything_with_a_secret(app: Flask) -> dict[str, dict[str, Any]]:
             "s": {"side_token": side.token},
             "night": {
                 "public_id": made.public_id,
-                "door": services.nights.door_key(made),
+                "door": services.night.door_key(made),
                 "table_token": made.table_token,
             },
         }

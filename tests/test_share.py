@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from scorekeeper.web import sharing
-from scorekeeper.web.sharing import lan_address
+from scorekeeper.web.common import sharing
+from scorekeeper.web.common.sharing import lan_address
 
 from .test_views import SPEC_FORM, start_classic, text
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import RuleViolation
-from scorekeeper.services.halves_state import Agreement, Half, Halves, Pending, Word
-from scorekeeper.services.night_results import TableResult
-from scorekeeper.services.table_waits import table_waits
+from scorekeeper.services.night.night_results import TableResult
+from scorekeeper.services.night.table_waits import table_waits
+from scorekeeper.services.table.halves_state import Agreement, Half, Halves, Pending, Word
 
 PAIRS = (5, 2)  # north-south is pair 5, east-west pair 2
 NAMES = {5: "Ana & Luis", 2: "Bea & Juan"}  # each pair's players, as the night's pages write them

@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.engine import RULESETS
 from scorekeeper.engine.options import table_shapes
-from scorekeeper.web.wording import signed
+from scorekeeper.web.common.wording import signed
 
 from .helpers import picked, read_only_path
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import services
-from scorekeeper.services import nights, withdrawals
+from scorekeeper.services import night as nights
+from scorekeeper.services.night import withdrawals
 from scorekeeper.store.database import db
 from scorekeeper.store.nights import NightLog
 

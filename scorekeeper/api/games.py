@@ -18,7 +18,7 @@ from ..engine.i18n import N_, Msg
 from ..engine.options import table_options
 from ..engine.records import Record, entry_json, side_from_entry
 from ..engine.sheet import SheetHand
-from ..services.export import import_game
+from ..services.table.export import import_game
 from ..shapes import answers, requests
 from ..shapes.by_ruleset import side_entries
 from ..shapes.limits import is_token
@@ -27,9 +27,9 @@ from ..store.kept import Kept
 from ..store.models import Game
 from ..translation import render, translate
 from ..web.bearer import EDIT_TOKEN_HEADER
+from ..web.conditional import unchanged, version_tag
 from ..web.errors import json_error
 from ..web.limiting import new_games, token_found, token_writes
-from ..web.views.conditional import unchanged, version_tag
 from . import bp
 from .bodies import Refusal, json_object
 from .scoring import side_score_json, violation_json, violations_reply

@@ -1,6 +1,9 @@
-"""Use cases, by what changes together: the sheet (sheet.py), starting and finding games
-(games.py), changing hands (hands.py), each side its own half (halves.py, halves_state.py), whether a game
-changed (stamps.py). Views and the API call these names."""
+"""Use cases, by what changes together, each package above the ones it uses (``make lint`` checks it): a club
+and its season (club/), a club night (night/), a club's membership (membership/), what a phone opened
+(phone.py, phone_groups.py, phone_nights.py, phone_lists.py), a game at a table (table/: the sheet, starting
+and finding games, changing hands, each side its own half, whether a game changed); beneath them all, the
+errors every use case raises (errors.py), the write lock (transaction.py) and the health check (health.py).
+The only place that commits. Views and the API call a game's use cases by the names below."""
 
 from ..engine.sheet import Sheet, SheetHand
 from .errors import (
@@ -15,8 +18,8 @@ from .errors import (
     SideMoved,
     StorageUnavailable,
 )
-from .games import NewGame, NewSide, find_game, rematch, replace_edit_link, set_note, start_game
-from .halves import (
+from .table.games import NewGame, NewSide, find_game, rematch, replace_edit_link, set_note, start_game
+from .table.halves import (
     HalfClosed,
     HandChanged,
     NotByHalves,
@@ -29,7 +32,7 @@ from .halves import (
     side_players,
     withdraw_half,
 )
-from .halves_state import (
+from .table.halves_state import (
     Agreement,
     Half,
     Halves,
@@ -40,8 +43,8 @@ from .halves_state import (
     lone_half,
     own_problems,
 )
-from .hands import edit_hand, record_hand, restore_hand, undo_last_hand
-from .sheet import (
+from .table.hands import edit_hand, record_hand, restore_hand, undo_last_hand
+from .table.sheet import (
     LogLine,
     compute_sheet,
     describe_edits,
@@ -53,7 +56,7 @@ from .sheet import (
     score_record,
     seats,
 )
-from .stamps import Stamp, game_stamp
+from .table.stamps import Stamp, game_stamp
 
 __all__ = [
     "Agreement",

@@ -13,7 +13,7 @@ from ..shapes.limits import is_token, short_code
 from ..store.database import db
 from ..store.kept import Kept
 from ..store.models import Game, PhoneGame, now
-from .games import WHOLE_GAME, find_game
+from .table.games import WHOLE_GAME, find_game
 from .transaction import begin_write, writes
 
 #: Opening a game again within this time does not write anything (reading a sheet stays a read).

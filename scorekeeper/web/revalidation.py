@@ -14,9 +14,9 @@ from flask import Flask
 from werkzeug.wrappers import Request, Response
 
 from ..shapes.limits import is_token
+from .conditional import tag_for
 from .display import display_of
 from .language import locale_of, timezone_of
-from .views.conditional import tag_for
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -57,7 +57,7 @@ class Revalidation:
         return None
 
     def _answer(self, asked: Request, token: str, editable: bool, view: str) -> Response | None:
-        from ..services.stamps import stamp_on
+        from ..services.table.stamps import stamp_on
 
         if self.engine is None:
             from ..store.database import db

@@ -7,7 +7,7 @@ import subprocess
 
 from playwright.sync_api import Page, expect
 
-from scorekeeper.web.sharing import interface_addresses, lan_address
+from scorekeeper.web.common.sharing import interface_addresses, lan_address
 
 from .test_journeys import start_game
 

@@ -37,7 +37,7 @@ from .sides import SideEntry
 
 FORMAT = "scorekeeper-game"
 FORMAT_VERSION = 1
-#: What the change log may say (services/hands.py, games.py and halves.py write these).
+#: What the change log may say (services/table/hands.py, games.py and halves.py write these).
 ACTIONS = ("add", "agree", "dispute", "edit", "new_link", "restore", "start", "undo")
 #: The changes that keep a side's word (``said``); any other change's is not read.
 WORDS = ("agree", "dispute")

@@ -1,0 +1,329 @@
+"""The hand form's part for the Canasta family's club games (Burraco, Buraco, Burako): a side's runs, its
+sets, its packet, how it went out and the card it discarded, the stock running out. Shape checks only: the
+engine judges the melds and the hand.
+
+A run is entered as its suit, its lowest and highest card and the rank its wild card stands for; the form
+writes its cards low to high (suit H, 3 to 9, a joker for the 6: 3H 4H 5H JK 7H 8H 9H), as the engine and the
+record take them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from flask_babel import gettext, lazy_gettext
+from wtforms import BooleanField, RadioField, SelectField, StringField
+from wtforms.validators import Length
+
+from ....engine.errors import RuleViolations
+from ....engine.family.cards import HIGH_ACE_PLACE, LOW_ACE_PLACE, place_rank
+from ....engine.family.melds import FamilyCanasta, FamilyMeldKind, meld_of
+from ....engine.family.quick import KIND_FIELDS, kind_bonus
+from ....engine.family_parameters import JOKER, RANKS, SUITS, TWO
+from ....engine.records import STOCK_OUT, Record
+from ....engine.rulesets import RuleSet
+from ....translation import translate
+from ...common.fields import CleanText, choices
+from .layout import FAMILY_KIND_ORDER, HIGH_ACE, RUN_HIGHS, RUN_LOWS, RunRow, SideFields, WildTwos, run_rows
+
+#: The end of an ``out`` value naming a side that went out without a discard ("1n"), as "1c" is concealed.
+NO_DISCARD = "n"
+#: The longest card a closing discard is written as ("10H"), with room for spaces.
+DISCARD_LENGTH = 6
+SUIT_SYMBOLS = (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"))
+#: A run's boxes holding what their lists do not offer, each named.
+NOT_A_SUIT = lazy_gettext("A run's suit is one of ♠ ♥ ♦ ♣.")
+NOT_A_LOW = lazy_gettext("A run's lowest card is a rank from its list: A, 2 to 10, J, Q or K.")
+NOT_A_HIGH = lazy_gettext("A run's highest card is a rank from its list: 2 to 10, J, Q, K or A.")
+NOT_A_PLACE = lazy_gettext("A run's wild card stands for a rank from its list: A, 2 to 10, J, Q or K.")
+NOT_A_WILD = lazy_gettext("A run's wild card is a joker or a two.")
+
+
+def packet_choices() -> list[Any]:
+    """What became of a side's packet."""
+    return choices(
+        [
+            ("taken", lazy_gettext("Taken")),
+            ("not_taken", lazy_gettext("Not taken")),
+            ("taken_unplayed", lazy_gettext("Taken, not played")),
+        ]
+    )
+
+
+def packet_name(ruleset: RuleSet) -> str:
+    """The game's name for the packet (pozzetto, morto, muerto), in the reader's language."""
+    assert ruleset.family_hand is not None
+    return translate(ruleset.family_hand.packet_name)
+
+
+def add_side_fields(form_class: type, ruleset: RuleSet, p: str) -> None:
+    """A side's fields only the family's games have: its runs, its packet, its closing discard."""
+    assert ruleset.family_melds is not None
+    blank = [("", "—")]
+    suits = choices(list(SUIT_SYMBOLS))
+    lows = choices(blank + [(rank, rank) for rank in RUN_LOWS])
+    highs = choices(blank + [(rank, rank) for rank in RUN_HIGHS])
+    wild_places = blank + [(rank, rank) for rank in RANKS]
+    if ruleset.family_melds.ace_to_ace:  # a run from ace to ace: its wild card may be either ace
+        wild_places.append((HIGH_ACE, lazy_gettext("A (high)")))
+    places = choices(wild_places)
+    for r in range(run_rows(ruleset)):
+        # one tap a suit; a suit alone, without the run's ends, is no run (a chip tapped by mistake)
+        suit = RadioField(lazy_gettext("Suit"), choices=suits, default="", validate_choice=False)
+        setattr(form_class, f"{p}r{r}_suit", suit)
+        # a value the list does not offer (a page tampered with) is refused at its box, naming it
+        low = SelectField(lazy_gettext("From"), choices=lows, default="", invalid_choice_message=NOT_A_LOW)
+        setattr(form_class, f"{p}r{r}_low", low)
+        high = SelectField(lazy_gettext("To"), choices=highs, default="", invalid_choice_message=NOT_A_HIGH)
+        setattr(form_class, f"{p}r{r}_high", high)
+        at = SelectField(lazy_gettext("Wild two as"), choices=places, default="", invalid_choice_message=NOT_A_PLACE)
+        setattr(form_class, f"{p}r{r}_at", at)
+        if ruleset.family_melds.jokers:
+            wilds = choices([(JOKER, lazy_gettext("Joker")), (TWO, lazy_gettext("Two"))])
+            wild = SelectField(
+                lazy_gettext("Wild card"), choices=wilds, default=JOKER, invalid_choice_message=NOT_A_WILD
+            )
+            setattr(form_class, f"{p}r{r}_wild", wild)
+    # required, but checked by the form itself: a half leaves the other sides' packets unsaid
+    setattr(
+        form_class,
+        f"{p}packet",
+        RadioField(lazy_gettext("Packet"), choices=packet_choices(), default="", validate_choice=False),
+    )
+    setattr(
+        form_class,
+        f"{p}discard",
+        StringField(
+            lazy_gettext("Card discarded to go out (optional)"), [Length(max=DISCARD_LENGTH), CleanText()], default=""
+        ),
+    )
+
+
+def add_hand_fields(form_class: Any) -> None:
+    """The hand's own field in the family's games: the stock ran out."""
+    form_class.stock_out = BooleanField(lazy_gettext("The stock ran out"))
+
+
+def run_row(form: Any, p: str, r: int) -> RunRow:
+    """Run row ``r`` of the side whose fields start ``p``."""
+    q = f"{p}r{r}"
+    wild = form._fields.get(f"{q}_wild")
+    return RunRow(q, form[f"{q}_suit"], form[f"{q}_low"], form[f"{q}_high"], form[f"{q}_at"], wild)
+
+
+def out_values(i: int, ruleset: RuleSet) -> tuple[tuple[str, str], ...]:
+    """The values of "who went out" naming side ``i``: with a discard, and without one where the game allows it."""
+    assert ruleset.family_hand is not None
+    values = [(str(i), gettext("Went out with a discard"))]
+    if ruleset.family_hand.going_out_with_discard == "either":
+        values.append((f"{i}{NO_DISCARD}", gettext("Went out without a discard")))
+    return tuple(values)
+
+
+def out_choices(ruleset: RuleSet, side_names: Sequence[str]) -> list[tuple[str, str]]:
+    """Every value of the hand's "who went out" (nobody, or a side and how)."""
+    assert ruleset.family_hand is not None
+    out = [("", gettext("Nobody went out"))]
+    for i, name in enumerate(side_names):
+        out.append((str(i), gettext("%(name)s, with a discard", name=name)))
+        if ruleset.family_hand.going_out_with_discard == "either":
+            out.append((f"{i}{NO_DISCARD}", gettext("%(name)s, without a discard", name=name)))
+    return out
+
+
+def quick_kinds(ruleset: RuleSet) -> list[tuple[str, str]]:
+    """The paper sheet's canasta boxes of the game, each with its label and bonus (clean 200, dirty 100...)."""
+    assert ruleset.family_melds is not None
+    rules = ruleset.family_melds
+    labels = {
+        FamilyCanasta.CLEAN: lazy_gettext("Clean canastas (%(points)s)"),
+        FamilyCanasta.SEMI: lazy_gettext("Semi-clean canastas (%(points)s)"),
+        FamilyCanasta.DIRTY: lazy_gettext("Dirty canastas (%(points)s)"),
+        FamilyCanasta.ACE_TO_KING: lazy_gettext("Clean, ace to king (%(points)s)"),
+        FamilyCanasta.ACE_TO_ACE: lazy_gettext("Clean, ace to ace (%(points)s)"),
+        FamilyCanasta.WILD: lazy_gettext("Canastas of wild cards (%(points)s)"),
+    }
+    return [
+        (KIND_FIELDS[kind], str(labels[kind]) % {"points": bonus})
+        for kind in FAMILY_KIND_ORDER
+        if (bonus := kind_bonus(kind, rules)) is not None
+    ]
+
+
+def point_classes(ruleset: RuleSet) -> tuple[int, ...]:
+    """The values the game's cards have, highest first (the paper sheet's "add them up" counts by them)."""
+    assert ruleset.family_melds is not None
+    values = ruleset.family_melds.card_values
+    return tuple(sorted({v for k, v in values.items() if k != JOKER or ruleset.family_melds.jokers}, reverse=True))
+
+
+def check_side(side: SideFields, ruleset: RuleSet) -> bool:
+    """A side's shape checks: its packet said, and each run with its suit and both ends, low to high, its wild
+    card inside it. Each problem goes to its box; what was typed stays."""
+    valid = True
+    if side.packet is not None and side.packet.data not in ("taken", "not_taken", "taken_unplayed"):
+        side.packet.errors = [
+            *side.packet.errors,
+            gettext(
+                "Say what became of the %(packet)s: taken, not taken, or taken and not played.",
+                packet=packet_name(ruleset),
+            ),
+        ]
+        valid = False
+    for run in side.runs:
+        problem = run_problem(run)
+        if problem is not None:
+            run.suit.errors = [*run.suit.errors, problem]
+            valid = False
+    return valid
+
+
+def run_problem(run: RunRow) -> str | None:
+    """What keeps a run row from being written as cards, in the reader's language (None: nothing; nor when a
+    box of it holds what its list does not offer: that box says so)."""
+    if not run.typed or any(box.errors for box in (run.low, run.high, run.at, run.wild) if box is not None):
+        return None
+    if run.suit.data and run.suit.data not in SUITS:
+        return str(NOT_A_SUIT)
+    span = run.span()
+    if span is None:
+        return str(gettext("A run needs its suit, its lowest card and its highest card."))
+    if span[0] > span[1]:
+        return str(
+            gettext(
+                "A run goes up from its lowest card to its highest: %(low)s to %(high)s does not.",
+                low=run.low.data,
+                high=run.high.data,
+            )
+        )
+    wild = run.wild_place()
+    if wild is not None and not span[0] <= wild <= span[1]:
+        return str(gettext("The wild card stands for a card of the run, from its lowest to its highest."))
+    return None
+
+
+def side_record(
+    side: SideFields,
+    melds: list[dict[str, Any]],
+    where: dict[tuple[int, str], str],
+    twos: WildTwos,
+    *,
+    went_out: bool,
+    closing: str,
+) -> dict[str, Any]:
+    """The family's fields of a side's record: its sets (``melds``, by rank) and runs as its card melds, its
+    packet, how it went out and the card it discarded."""
+    card_melds: list[dict[str, Any]] = []
+    for meld in melds:
+        naturals = 0 if meld["rank"] == "WILD" else meld["naturals"]
+        card_melds.append({"rank": meld["rank"], "naturals": naturals, "jokers": meld["jokers"], "twos": meld["twos"]})
+    for run in side.runs:
+        cards = run.cards(twos)
+        if cards:
+            where[(side.index, f"melds[{len(card_melds)}]")] = run.prefix
+            where[(side.index, f"melds[{len(card_melds)}].claim")] = run.prefix
+            card_melds.append({"cards": cards})
+    assert side.packet is not None
+    assert side.closing_discard is not None
+    where[(side.index, "packet")] = side.packet.name
+    where[(side.index, "closing_discard")] = side.closing_discard.name
+    return {
+        "card_melds": card_melds or None,
+        "packet": side.packet.data or "",
+        "closing": closing if went_out else "",
+        "closing_discard": (side.closing_discard.data or "").strip().upper(),
+        "canastas_semi": side.quick["semi"].data or 0,
+        "canastas_ace_to_king": side.quick["ace_to_king"].data or 0,
+        "canastas_ace_to_ace": side.quick["ace_to_ace"].data or 0,
+    }
+
+
+def wild_twos(sides: list[SideFields]) -> WildTwos:
+    """The suits of the runs' wild twos, spread over the twos the runs of every side do not hold naturally."""
+    twos = WildTwos()
+    for side in sides:
+        for run in side.runs:
+            twos.used.update(card[len(TWO) :] for card in run.natural_twos())
+    return twos
+
+
+def load_side(form: Any, i: int, side: dict[str, Any], ruleset: RuleSet) -> None:
+    """Fill side ``i``'s family fields from its record: sets into their rank rows, runs into run rows."""
+    assert ruleset.family_melds is not None
+    p = f"s{i}_"
+    form[f"{p}packet"].data = side["packet"] or ""
+    form[f"{p}discard"].data = side["closing_discard"] or ""
+    for card in side["held_cards"] or ():  # cards written one by one (the API's way) count by rank here
+        key = "JOKER" if card.upper() == JOKER else card.upper()[:-1]
+        if f"{p}h_{key}" in form:
+            form[f"{p}h_{key}"].data = (form[f"{p}h_{key}"].data or 0) + 1
+    runs = 0
+    for kept in side["card_melds"] or ():
+        if not kept.get("cards"):
+            _load_set(form, p, kept, extra_rows=_count_extra(form, p))
+            continue
+        try:
+            meld = meld_of(kept["cards"], ruleset.family_melds)
+        except RuleViolations:
+            continue
+        if meld.kind is FamilyMeldKind.RUN and runs < run_rows(ruleset):
+            _load_run(form, f"{p}r{runs}", meld.cards, meld.places, meld.suit or "")
+            runs += 1
+        elif meld.kind is not FamilyMeldKind.RUN:
+            jokers = sum(card.upper() == JOKER for card in meld.cards)
+            twos = sum(card.upper().startswith(TWO) for card in meld.cards)
+            by_rank = {
+                "rank": meld.rank or "WILD",
+                "naturals": len(meld.cards) - jokers - twos,
+                "jokers": jokers,
+                "twos": twos,
+            }
+            _load_set(form, p, by_rank, extra_rows=_count_extra(form, p))
+
+
+def _count_extra(form: Any, p: str) -> int:
+    return sum(1 for name in form._fields if name.startswith(f"{p}x") and name.endswith("_rank"))
+
+
+def _load_set(form: Any, p: str, kept: dict[str, Any], *, extra_rows: int) -> None:
+    rank = str(kept.get("rank", "")).upper()
+    parts = (("n", "naturals"), ("j", "jokers"), ("t", "twos"))
+    name = f"{p}m_{rank}"
+    if f"{name}_n" not in form or any(form[f"{name}_{key}"].data for key, _ in parts):
+        free = [r for r in range(extra_rows) if not form[f"{p}x{r}_rank"].data]
+        if not free:
+            return
+        name = f"{p}x{free[0]}"
+        form[f"{name}_rank"].data = rank
+    for key, part in parts:
+        if f"{name}_{key}" in form:
+            form[f"{name}_{key}"].data = int(kept.get(part, 0) or 0)
+
+
+def _load_run(form: Any, prefix: str, cards: tuple[str, ...], places: tuple[int, ...], suit: str) -> None:
+    form[f"{prefix}_suit"].data = suit
+    form[f"{prefix}_low"].data = place_rank(places[0])
+    form[f"{prefix}_high"].data = place_rank(places[-1])
+    for card, place in zip(cards, places, strict=True):
+        rank = place_rank(place)
+        if card != f"{rank}{suit}":
+            ace_to_ace = place == HIGH_ACE_PLACE and places[0] == LOW_ACE_PLACE
+            form[f"{prefix}_at"].data = HIGH_ACE if ace_to_ace else rank
+            if f"{prefix}_wild" in form:
+                form[f"{prefix}_wild"].data = JOKER if card == JOKER else TWO
+
+
+def load_hand(form: Any, record: Record) -> None:
+    """The hand's own family field from its record: the stock ran out."""
+    if "stock_out" in form:
+        form["stock_out"].data = record.get("end") == STOCK_OUT
+
+
+def hand_end(form: Any) -> dict[str, str]:
+    """The record's end, when the stock ran out (empty otherwise)."""
+    return {"end": STOCK_OUT} if "stock_out" in form and form["stock_out"].data else {}
+
+
+def half_of(record: Record, side: int) -> dict[str, Any]:
+    """Side ``side``'s half of a record as the halves keep it: its side, saying the stock ran out if it did."""
+    return {**record["sides"][side], **({"end": record["end"]} if record.get("end") else {})}
