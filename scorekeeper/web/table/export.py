@@ -10,13 +10,13 @@ from flask_babel import gettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import services
+from ...portable.words import BREAKDOWN_LABELS
 from ...services.table import history
 from ...services.table.export import game_export, group_export, import_game, sheet_rows
 from ...translation import _, render, short_time, translate
 from ..common.blueprint import bp
 from ..common.downloads import csv_download, download
 from ..common.memory import remember
-from ..common.wording import BREAKDOWN_LABELS
 from ..limiting import new_games
 from .forms import ImportForm
 from .games import find_or_404

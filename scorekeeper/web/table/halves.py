@@ -17,6 +17,7 @@ from flask_babel import gettext
 from ... import services
 from ...engine import RuleViolation, RuleViolations
 from ...engine.records import Record
+from ...portable.family_record import half_of
 from ...shapes.limits import MAX_ROW_NUMBER, is_token
 from ...store.models import Game, now
 from ..common import page_cache
@@ -24,7 +25,6 @@ from ..common.blueprint import Page, bp
 from ..common.wording import half_sent
 from ..conditional import version_tag
 from ..limiting import token_writes
-from .hand_form.family import half_of
 from .hand_form.form import HandForm
 from .hands import REFUSED, game_hand_form, keep_refused, kept_refusal
 from .problems import problems_by_field, rule_problems, shape_errors

@@ -16,27 +16,25 @@ from ....engine.entries import POINT_CLASSES
 from ....engine.family_parameters import JOKER
 from ....engine.records import Record
 from ....engine.rulesets import RuleSet
+from ....portable.form_record import Where, fill_form, form_record
+from ....portable.layout import (
+    MELD_PARTS,
+    QUICK_FIELDS,
+    UNTYPED,
+    SideFields,
+    extra_meld_rows,
+    held_keys,
+    is_family,
+    meld_ranks,
+    sequence_rows,
+    side_fields,
+)
 from ....reference.options import SPECIAL_HAND_NAMES
 from ....shapes.limits import MAX_ITEMS, REASON
 from ....store.models import ENTRY_MODES
 from ....translation import translate
 from ...common.fields import CleanText, CountChoiceField, WholeNumberField, choices
 from . import family as family_form
-from .layout import (
-    MELD_PARTS,
-    QUICK_FIELDS,
-    UNTYPED,
-    MeldRow,
-    SequenceRow,
-    SideFields,
-    extra_meld_rows,
-    held_keys,
-    is_family,
-    meld_ranks,
-    run_rows,
-    sequence_rows,
-)
-from .record import Where, fill_form, form_record
 
 
 class HandForm(FlaskForm):
@@ -110,50 +108,25 @@ class HandForm(FlaskForm):
         return valid
 
     def _side(self, i: int, name: str) -> SideFields:
-        p = f"s{i}_"
-        rows = [MeldRow(f"{p}m_{rank}", rank, None, _three(self, f"{p}m_{rank}")) for rank in meld_ranks(self.ruleset)]
-        rows += [
-            MeldRow(f"{p}x{r}", None, self[f"{p}x{r}_rank"], _three(self, f"{p}x{r}"))
-            for r in range(extra_meld_rows(self.ruleset))
-        ]
-        family = self.family
-        return SideFields(
-            index=i,
-            name=name,
-            out_values=family_form.out_values(i, self.ruleset)
-            if family
-            else (
-                (str(i), gettext("Went out")),
-                (f"{i}c", gettext("Went out concealed")),
-                *(
-                    (f"{i}:{kind}", gettext("Went out: %(hand)s", hand=gettext(SPECIAL_HAND_NAMES[kind])))
-                    for kind in self.ruleset.special_hands
-                ),
+        return side_fields(
+            self._fields,
+            self.ruleset,
+            i,
+            name,
+            self.players[i],
+            out_values=family_form.out_values(i, self.ruleset) if self.family else self._out_values(i),
+            penalty_labels=[translate(kind.reason) for kind in self.ruleset.penalty_list],
+        )
+
+    def _out_values(self, i: int) -> tuple[tuple[str, str], ...]:
+        """Canasta's values of "who went out" naming side ``i``: plain, concealed, with a special hand."""
+        return (
+            (str(i), gettext("Went out")),
+            (f"{i}c", gettext("Went out concealed")),
+            *(
+                (f"{i}:{kind}", gettext("Went out: %(hand)s", hand=gettext(SPECIAL_HAND_NAMES[kind])))
+                for kind in self.ruleset.special_hands
             ),
-            mode=self[f"{p}mode"],
-            red_threes=None if family else self[f"{p}red3"],
-            melds=rows,
-            sequences=[
-                SequenceRow(f"{p}sq{r}", self[f"{p}sq{r}_low"], self[f"{p}sq{r}_high"])
-                for r in range(sequence_rows(self.ruleset))
-            ],
-            held=[(key, self[f"{p}h_{key}"]) for key in held_keys(self.ruleset)],
-            held_by_player=[
-                (player, [(key, self[f"{p}h{k}_{key}"]) for key in held_keys(self.ruleset)])
-                for k, player in enumerate(self.players[i] if self.ruleset.mac_scoring else ())
-            ],
-            black_threes=self._fields.get(f"{p}black3"),
-            by_value=[] if family else [(points, self[f"{p}v_{points}"]) for points in POINT_CLASSES],
-            penalties=[
-                (translate(kind.reason), kind.points, self[f"{p}p_{kind.key}"]) for kind in self.ruleset.penalty_list
-            ],
-            custom_points=self[f"{p}pc_points"],
-            custom_reason=self[f"{p}pc_reason"],
-            quick={name: self[f"{p}q_{name}"] for name in QUICK_FIELDS},
-            four_black_threes=self._fields.get(f"{p}q_black3"),
-            runs=[family_form.run_row(self, p, r) for r in range(run_rows(self.ruleset))],
-            packet=self._fields.get(f"{p}packet"),
-            closing_discard=self._fields.get(f"{p}discard"),
         )
 
     def is_blank(self) -> bool:
@@ -164,7 +137,7 @@ class HandForm(FlaskForm):
 
     def to_record(self) -> tuple[Record, Where]:
         """The record the form describes, and where each record field's input is (for errors)."""
-        return form_record(self)
+        return form_record(self, translate)
 
     def load_record(self, record: Record) -> None:
         """Fill the form from a stored record (to edit a hand, or to show one back)."""

@@ -1,19 +1,30 @@
 """The hand form's layout under a rule set: which meld, sequence, run and quick-entry rows a side is
-offered, and how the page groups a side's fields."""
+offered, and how the page groups a side's fields. The server's form (WTForms fields) and the phone's (the values a
+page holds, ``plain_form.py``) are both read through it: a field is whatever has a ``name``, its ``data`` and its
+``errors``."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
-from wtforms import Field
+from ..engine.cards import HAND_KEYS, MELD_RANKS, WILD_RANK, sequence_between
+from ..engine.entries import FAMILY_THREE, POINT_CLASSES
+from ..engine.family.cards import HIGH_ACE_PLACE, LOW_ACE_PLACE, TWO_PLACE, run_cards
+from ..engine.family.melds import FamilyCanasta
+from ..engine.family_parameters import ACE, JOKER, RANKS, SUITS, TWO
+from ..engine.rulesets import RuleSet
 
-from ....engine.cards import HAND_KEYS, MELD_RANKS, WILD_RANK, sequence_between
-from ....engine.entries import FAMILY_THREE
-from ....engine.family.cards import HIGH_ACE_PLACE, LOW_ACE_PLACE, TWO_PLACE, run_cards
-from ....engine.family.melds import FamilyCanasta
-from ....engine.family_parameters import ACE, JOKER, RANKS, SUITS, TWO
-from ....engine.rulesets import RuleSet
+
+class Field(Protocol):
+    """A box of the hand form: its name on the page, what it holds (typed: a count is a number), its problems."""
+
+    name: str
+    data: Any
+    errors: Any
+
 
 MELD_PARTS = (("n", "naturals"), ("j", "jokers"), ("t", "twos"))
 #: A run's wild card standing for the ace above the king, where a run may go from ace to ace (the plain "A" is
@@ -257,3 +268,66 @@ def sequence_rows(ruleset: RuleSet) -> int:
 def run_rows(ruleset: RuleSet) -> int:
     """Rows for runs of one suit, in the family's games."""
     return FAMILY_RUN_ROWS if ruleset.family_melds is not None else 0
+
+
+def run_row(fields: Mapping[str, Any], p: str, r: int) -> RunRow:
+    """Run row ``r`` of the side whose fields start ``p``."""
+    q = f"{p}r{r}"
+    return RunRow(
+        q, fields[f"{q}_suit"], fields[f"{q}_low"], fields[f"{q}_high"], fields[f"{q}_at"], fields.get(f"{q}_wild")
+    )
+
+
+def side_fields(
+    fields: Mapping[str, Any],
+    ruleset: RuleSet,
+    i: int,
+    name: str,
+    players: Sequence[str],
+    *,
+    out_values: tuple[tuple[str, str], ...] = (),
+    penalty_labels: Sequence[str] = (),
+) -> SideFields:
+    """Side ``i``'s fields of a hand form's ``fields`` (by name), grouped as the page shows them and as the record
+    reads them; ``out_values`` and ``penalty_labels`` are the page's words (the phone's form has none)."""
+    p = f"s{i}_"
+
+    def three(prefix: str) -> tuple[Any, Any, Any]:
+        return (fields[f"{prefix}_n"], fields[f"{prefix}_j"], fields[f"{prefix}_t"])
+
+    rows = [MeldRow(f"{p}m_{rank}", rank, None, three(f"{p}m_{rank}")) for rank in meld_ranks(ruleset)]
+    rows += [
+        MeldRow(f"{p}x{r}", None, fields[f"{p}x{r}_rank"], three(f"{p}x{r}")) for r in range(extra_meld_rows(ruleset))
+    ]
+    family = is_family(ruleset)
+    labels = list(penalty_labels) or [""] * len(ruleset.penalty_list)
+    return SideFields(
+        index=i,
+        name=name,
+        out_values=out_values,
+        mode=fields[f"{p}mode"],
+        red_threes=None if family else fields[f"{p}red3"],
+        melds=rows,
+        sequences=[
+            SequenceRow(f"{p}sq{r}", fields[f"{p}sq{r}_low"], fields[f"{p}sq{r}_high"])
+            for r in range(sequence_rows(ruleset))
+        ],
+        held=[(key, fields[f"{p}h_{key}"]) for key in held_keys(ruleset)],
+        held_by_player=[
+            (player, [(key, fields[f"{p}h{k}_{key}"]) for key in held_keys(ruleset)])
+            for k, player in enumerate(players if ruleset.mac_scoring else ())
+        ],
+        black_threes=fields.get(f"{p}black3"),
+        by_value=[] if family else [(points, fields[f"{p}v_{points}"]) for points in POINT_CLASSES],
+        penalties=[
+            (label, kind.points, fields[f"{p}p_{kind.key}"])
+            for label, kind in zip(labels, ruleset.penalty_list, strict=True)
+        ],
+        custom_points=fields[f"{p}pc_points"],
+        custom_reason=fields[f"{p}pc_reason"],
+        quick={name: fields[f"{p}q_{name}"] for name in QUICK_FIELDS},
+        four_black_threes=fields.get(f"{p}q_black3"),
+        runs=[run_row(fields, p, r) for r in range(run_rows(ruleset))],
+        packet=fields.get(f"{p}packet"),
+        closing_discard=fields.get(f"{p}discard"),
+    )

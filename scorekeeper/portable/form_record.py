@@ -1,16 +1,17 @@
 """A hand form and the record it stands for: the record a filled form describes, with where each of the record's
 fields was typed (so that the engine's refusals go under their boxes), and a form filled from a stored record
-to be fixed. The form is a ``HandForm`` (form.py), taken as its fields by name, as family.py does."""
+to be fixed. The form is the server's ``HandForm`` (web/table/hand_form/form.py) or the phone's ``PlainForm``
+(plain_form.py), taken as its fields by name, as family_record.py does."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from ....engine.cards import SEQUENCE_RANK
-from ....engine.entries import FAMILY_THREE, pooled_hand
-from ....engine.records import SIDE_DEFAULTS, Record
-from ....translation import translate
-from . import family as family_form
+from ..engine.cards import SEQUENCE_RANK
+from ..engine.entries import FAMILY_THREE, pooled_hand
+from ..engine.records import SIDE_DEFAULTS, Record
+from . import family_record as family_form
 from .layout import MELD_PARTS, QUICK_COLUMNS, QUICK_FIELDS, SideFields, extra_meld_rows, sequence_rows
 
 #: Where each field of the record was typed: (side, the record's field as the engine names it) to the input's name.
@@ -27,8 +28,9 @@ def parse_out(value: str | None) -> tuple[int | None, str, str]:
     return int(digits), side[len(digits) :], special
 
 
-def form_record(form: Any) -> tuple[Record, Where]:
-    """The record the form describes, and where each record field's input is (for errors)."""
+def form_record(form: Any, translate: Callable[[str], str]) -> tuple[Record, Where]:
+    """The record the form describes, and where each record field's input is (for errors); ``translate`` writes a
+    listed penalty's reason in the reader's language, as the record keeps it."""
     record: Record = {"partners": None, "sides": []}
     where: Where = {}
     out_side, how, special = parse_out(form.out.data)
@@ -38,7 +40,7 @@ def form_record(form: Any) -> tuple[Record, Where]:
         p = f"s{side.index}_"
         went_out = out_side == side.index
         melds = _melds(side, where)
-        penalties = _penalties(form, side, where)
+        penalties = _penalties(form, side, where, translate)
         by_player = [{key: field.data for key, field in fields if field.data} for _, fields in side.held_by_player]
         held = pooled_hand([{key: field.data for key, field in side.held if field.data}, *by_player])
         _note_held_and_quick(side, where)
@@ -106,7 +108,7 @@ def _melds(side: SideFields, where: Where) -> list[dict[str, Any]]:
     return melds
 
 
-def _penalties(form: Any, side: SideFields, where: Where) -> list[dict[str, Any]]:
+def _penalties(form: Any, side: SideFields, where: Where, translate: Callable[[str], str]) -> list[dict[str, Any]]:
     """A side's penalties: each of the rule set's listed ones as many times as typed, then its own."""
     penalties: list[dict[str, Any]] = []
     for kind, field in zip(form.ruleset.penalty_list, (f for _, _, f in side.penalties), strict=True):
