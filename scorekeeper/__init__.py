@@ -214,6 +214,7 @@ def register_template_globals(app: Flask) -> None:
     from .web.installable import asset
     from .web.language import html_language, language_choices
     from .web.offline_engine import worker_address
+    from .web.table.phone_copy import offline_words
 
     app.jinja_env.globals.update(
         current_locale=lambda: str(get_locale() or "en"),
@@ -222,6 +223,7 @@ def register_template_globals(app: Flask) -> None:
         display=current_display,
         asset=asset,
         engine_worker=worker_address,
+        offline_words=offline_words,
         winner_sentence=winner_sentence,
         finished_sentence=finished_sentence,
         leader_sentence=leader_sentence,

@@ -1,7 +1,9 @@
 // Scorekeeper's service worker, version {{ version }}. It keeps the app's files and the rules reference
-// so that the reference reads with no connection, and says "offline" where a game's page cannot be
-// reached. Only GET requests are looked at: whatever records (a hand, a note, a setting) always goes to
-// the server, and no page of a game, nor anything under an edit link, is ever kept.
+// so that the reference reads with no connection, the engine in the phone (its own cache), and the pages of a
+// game this phone records (its sheet and hand form, under the game's edit link, on this phone only), so that the
+// game goes on with no connection (static/js/offline.js); elsewhere it says "offline" where a page cannot be
+// reached. A hand sent while the connection drops on the way is kept on the phone, as typed, and sent again
+// once it is back (offline.js); nothing else that records is ever answered here.
 "use strict";
 const VERSION = {{ version|tojson }};
 const CACHE = "scorekeeper-" + VERSION;
@@ -30,7 +32,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
-      .then((names) => Promise.all(names.filter((name) => name.startsWith("scorekeeper-") && name !== CACHE && name !== ENGINE_CACHE).map((name) => caches.delete(name))))
+      .then((names) => Promise.all(names.filter((name) => name.startsWith("scorekeeper-") && ![CACHE, ENGINE_CACHE, GAMES].includes(name)).map((name) => caches.delete(name))))
       .then(() => self.clients.claim())
   );
 });
@@ -89,6 +91,67 @@ async function offlinePage() {
   return new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain" } });
 }
 
+// A game's pages under its edit link: its sheet, its hand form (new, or a fix), kept as last read. A fix of a
+// hand never opened here reads the kept form of a new hand (offline.js fills it from what the phone holds).
+const GAME_PAGE = /^\/e\/([^/]+)(?:\/hands\/(new|\d+))?\/?$/;
+const GAMES = "scorekeeper-games";
+
+async function gamePage(request, url, found) {
+  const cache = await caches.open(GAMES);
+  try {
+    const response = await fromNetwork(request);
+    if (response.ok && !response.redirected && new URL(response.url).pathname === url.pathname) {
+      await cache.put(url.pathname, response.clone());
+    }
+    return response;
+  } catch (error) {
+    return (await cache.match(url.pathname)) || (found[2] && (await cache.match("/e/" + found[1] + "/hands/new"))) || offlinePage();
+  }
+}
+
+// A hand's form sent when the connection drops on the way: kept on the phone as typed (the game's copy, in the
+// same store offline.js keeps), and the sheet shown, which says it is only on this phone.
+async function sendOrKeep(request, found) {
+  const copy = request.clone();
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const sheet = "/e/" + found[1];
+    const fields = [];
+    for (const [name, value] of (await copy.formData()).entries()) if (typeof value === "string") fields.push([name, value]);
+    const change = { kind: found[2] === "new" ? "add" : "edit", number: found[2] === "new" ? null : Number(found[2]), fields, at: Date.now() };
+    return (await keepChange(sheet, change)) ? Response.redirect(new URL(sheet, self.location.origin).href, 303) : offlinePage();
+  }
+}
+
+function keepChange(sheet, change) {
+  return new Promise((resolve) => {
+    const opening = indexedDB.open("scorekeeper", 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore("games", { keyPath: "id" });
+    opening.onerror = () => resolve(false);
+    opening.onsuccess = () => {
+      const transaction = opening.result.transaction("games", "readwrite");
+      const games = transaction.objectStore("games");
+      let kept = false;
+      games.openCursor().onsuccess = (event) => {
+        const cursor = event.target.result;
+        if (!cursor) return;
+        if (cursor.value.sheet === sheet) {
+          const game = cursor.value;
+          game.pending = (game.pending || []).concat([change]);
+          game.view = null;
+          cursor.update(game);
+          kept = true;
+          return;
+        }
+        cursor.continue();
+      };
+      transaction.oncomplete = () => resolve(kept);
+      transaction.onerror = () => resolve(false);
+    };
+  });
+}
+
 // A page asks for the engine to be kept (it sends "keep-engine" once it is usable): each file not kept yet is
 // fetched, one after the other, so that a phone that opened the app once scores with no connection.
 async function keepEngine() {
@@ -126,15 +189,25 @@ async function engineFile(request) {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  const game = GAME_PAGE.exec(url.pathname);
+  if (request.method === "POST" && request.mode === "navigate" && game && game[2]) {
+    event.respondWith(sendOrKeep(request, game));
+    return;
+  }
+  if (request.method !== "GET") return;
+  if (game && request.mode === "navigate") {
+    event.respondWith(gamePage(request, url, game));
+    return;
+  }
   if (url.pathname.startsWith("/engine/")) {
     event.respondWith(engineFile(request));
     return;
   }
   if (url.pathname.startsWith("/static/")) {
-    event.respondWith(caches.match(request).then((kept) => kept || fetch(request)));
+    // a kept page of an earlier version names its files' earlier versions: this version's stand in for them
+    event.respondWith(caches.match(request).then((kept) => kept || fetch(request).catch(() => caches.match(request, { ignoreSearch: true }))));
     return;
   }
   const found = REFERENCE.exec(url.pathname);

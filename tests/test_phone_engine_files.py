@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.web.offline_engine import PHONE_PACKAGES, PYODIDE_FILES, installed, package_zip
+from scorekeeper.web.offline_engine import PYODIDE_FILES, installed, package_zip, phone_sources
 
 from .helpers import api_game
 
@@ -73,17 +73,18 @@ def test_webassembly_is_typed_for_the_browser_and_sent_compressed_when_it_may_be
         assert client.get(f"/engine/pyodide/{version}/{name}").status_code == 200, name
 
 
-def test_the_phones_python_is_the_servers_engine_and_portable_package_and_nothing_else(app):
+def test_the_phones_python_is_the_servers_engine_portable_package_and_rules_index_and_nothing_else(app):
     with zipfile.ZipFile(io.BytesIO(package_zip(app.root_path))) as archive:
         names = set(archive.namelist())
     expected = {"scorekeeper/__init__.py"} | {
         "scorekeeper/" + path.relative_to(ROOT / "scorekeeper").as_posix()
-        for package in PHONE_PACKAGES
-        for path in (ROOT / "scorekeeper" / package).rglob("*.py")
+        for path in phone_sources(ROOT / "scorekeeper")
     }
     assert names == expected
     assert "scorekeeper/engine/canasta/scoring.py" in names
     assert "scorekeeper/engine/family/hand.py" in names
+    assert "scorekeeper/reference/__init__.py" in names
+    assert not any(name.startswith("scorekeeper/reference/content") for name in names)  # the reference's pages stay
     assert package_zip(app.root_path) == package_zip.__wrapped__(app.root_path)  # the same bytes every time
 
 

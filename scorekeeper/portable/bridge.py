@@ -1,8 +1,10 @@
 """The phone's engine, as its Web Worker calls it: each function takes and returns JSON text.
 
-A game as the phone keeps it (``Game``): its rule set and house rules, its sides' names, every player in seat
-order, the first dealer's seat, each side's total before hand 1, and its hands as ``[number, version, record]``
-in order (records as the server's game API and forms speak them: ``engine/records.py``).
+A game as the phone keeps it: ``game``, as the server last sent it (``web/table/phone_copy.py``: its rule set and
+house rules, its sides' names, every player in seat order, the first dealer's seat, each side's total before hand
+1, and its hands as ``[number, version, record]`` in order, records as ``engine/records.py`` speaks them), and
+``changes``, what this phone did since, not yet on the server, in order: each the hand form's values as typed
+(``kind`` "add", "edit" of hand ``number``, or "undo"), read as the server's form reads them (``plain_form``).
 """
 
 from __future__ import annotations
@@ -13,11 +15,17 @@ import json
 from typing import Any
 
 from ..engine import REVISION, RuleSet, RuleViolations, configured
-from ..engine.game import HandResult
+from ..engine.game import HandResult, initial_meld_minimum
+from ..engine.records import Record
 from ..engine.sheet import Sheet, Table, preview, sum_up
+from .plain_form import TOO_LARGE, PlainForm
+from .views import hand_view, refusal_view, sheet_view
+from .words import filled
 
 #: The catalogue words are read in (set by ``language``; English until then).
 _words: gettext.NullTranslations = gettext.NullTranslations()
+#: The largest count a box takes, for its sentence.
+LARGEST = 1_000_000
 
 
 def language(code: str, catalogue: Any) -> str:
@@ -34,17 +42,138 @@ def translate(message: str) -> str:
     return _words.gettext(message)
 
 
-def _sheet(game: dict[str, Any]) -> Sheet:
-    sides = len(game["sides"])
-    ruleset = configured(game["ruleset"], game.get("options") or {}, sides=sides)
-    table = Table(
-        ruleset=ruleset,
-        side_names=tuple(game["sides"]),
-        seat_names=tuple(game.get("seats") or game["sides"]),
-        first_dealer=int(game.get("first_dealer") or 0),
-        opening=tuple(game.get("opening") or (0,) * sides),
-    )
-    return sum_up(table, [(int(n), int(v), record) for n, v, record in game.get("hands", [])])
+# ---- the game as the phone holds it --------------------------------------------------------------------------
+
+
+class Local:
+    """The server's copy of a game with this phone's changes made on it: its rule set, its hands' records, and
+    which hands the phone changed."""
+
+    def __init__(self, kept: dict[str, Any]) -> None:
+        game = kept["game"]
+        sides = len(game["sides"])
+        self.ruleset: RuleSet = configured(game["ruleset"], game.get("options") or {}, sides=sides)
+        self.side_names = tuple(game["sides"])
+        self.players = tuple(tuple(seated) for seated in game.get("players") or [[name] for name in game["sides"]])
+        self.table = Table(
+            ruleset=self.ruleset,
+            side_names=self.side_names,
+            seat_names=tuple(game.get("seats") or game["sides"]),
+            first_dealer=int(game.get("first_dealer") or 0),
+            opening=tuple(game.get("opening") or (0,) * sides),
+        )
+        self.hands: list[tuple[int, int, Record]] = [(int(n), int(v), record) for n, v, record in game["hands"]]
+        self.changed: set[int] = set()
+        for change in kept.get("changes", []):
+            if not change.get("problem"):
+                self.make(change)
+
+    def form(self, values: list[list[str]]) -> PlainForm:
+        """The hand form holding ``values``."""
+        return PlainForm(self.ruleset, self.side_names, self.players, [(str(n), str(v)) for n, v in values])
+
+    def make(self, change: dict[str, Any]) -> None:
+        """A change of this phone's, made on the hands (one the engine refuses is left out)."""
+        if change["kind"] == "undo":
+            if self.hands:
+                self.changed.discard(self.hands[-1][0])
+                self.hands.pop()
+            return
+        form = self.form(change["fields"])
+        if form.problems() or form.is_blank():
+            return
+        record, _ = form.to_record(translate)
+        number = int(change.get("number") or 0)
+        if change["kind"] == "edit" and 1 <= number <= len(self.hands):
+            self.hands[number - 1] = (number, self.hands[number - 1][1], record)
+        else:
+            number = len(self.hands) + 1
+            self.hands.append((number, 0, record))
+        self.changed.add(number)
+
+    def sheet(self) -> Sheet:
+        """The sheet of the hands as the phone holds them."""
+        return sum_up(self.table, self.hands)
+
+
+def sheet_page(local_json: str) -> str:
+    """The sheet as the phone shows it with changes of its own (``views.sheet_view``), the hands it changed marked."""
+    local = Local(json.loads(local_json))
+    view = sheet_view(_words, local.sheet())
+    kept_here = _words.gettext("Kept on this phone: not on the server yet.")
+    for hand in view["hands"]:
+        hand["local"] = kept_here if hand["number"] in local.changed else None
+    return json.dumps(view)
+
+
+def hand_page(local_json: str, change_json: str, rules: str) -> str:
+    """A hand as typed on the phone (a change: ``kind`` "add" or "edit", its ``number``, its ``fields``): as the
+    hand form shows it (``views.hand_view``), or the rules it breaks, each linked under ``rules`` (the game's
+    reference), or the boxes holding what they cannot; with the form's words for the hand it is, and its record."""
+    local = Local(json.loads(local_json))
+    change = json.loads(change_json)
+    sheet = local.sheet()
+    number = int(change.get("number") or 0) if change["kind"] == "edit" else sheet.next_hand
+    if change["kind"] == "edit" and 1 <= number <= len(local.hands):
+        sheet = sum_up(local.table, local.hands[: number - 1])  # a fix is scored at the totals before it
+    answer: dict[str, Any] = {"number": number, "labels": _labels(local, sheet, number, change["kind"] == "edit")}
+    form = local.form(change["fields"])
+    wrong = form.problems()
+    if wrong:
+        answer["shape"] = [
+            filled(_words.gettext(error), largest=LARGEST) if error == TOO_LARGE else _words.gettext(error)
+            for _, error in wrong
+        ]
+        return json.dumps(answer)
+    if form.is_blank():
+        answer["blank"] = True
+        return json.dumps(answer)
+    record, _ = form.to_record(translate)
+    try:
+        result = preview(sheet, record, number)
+    except RuleViolations as refused:
+        answer["refused"] = refusal_view(_words, sheet, refused.violations, rules)
+        return json.dumps(answer)
+    answer["hand"] = hand_view(_words, sheet, result)
+    answer["record"] = record
+    return json.dumps(answer)
+
+
+def fill(local_json: str, number: int) -> str:
+    """The hand form's values for fixing hand ``number`` as the phone holds it (to put in the page's boxes)."""
+    local = Local(json.loads(local_json))
+    if not 1 <= number <= len(local.hands):
+        return json.dumps({"values": []})
+    form = local.form([])
+    form.load_record(local.hands[number - 1][2])
+    return json.dumps({"values": form.values()})
+
+
+def _labels(local: Local, sheet: Sheet, number: int, fixing: bool) -> dict[str, str]:
+    """The hand form's own words for hand ``number``: its heading, its first-meld minimums, its save button."""
+    ruleset = sheet.ruleset
+    totals = sheet.totals_before(number) if number <= sheet.next_hand else sheet.totals
+    minimums = [initial_meld_minimum(total, ruleset, number) for total in totals]
+    if not ruleset.meld_minimum:
+        said = _words.gettext("No first-meld minimum in this game.")
+    elif ruleset.min_by_round:
+        said = filled(
+            _words.gettext("Round %(n)s: every side's first meld needs at least %(minimum)s."),
+            n=number,
+            minimum=minimums[0],
+        )
+    else:
+        each = " · ".join(f"{name} {minimum}" for name, minimum in zip(local.side_names, minimums, strict=True))
+        said = f"{_words.gettext('First meld this hand, at least:')} {each}"
+    heading = _words.gettext("Fix hand %(n)s") if fixing else _words.gettext("Hand %(n)s")
+    return {
+        "heading": filled(heading, n=number),
+        "minimums": said,
+        "save": filled(_words.gettext("Save hand %(n)s"), n=number),
+    }
+
+
+# ---- numbers only (the test that the phone's engine scores as the server's) ------------------------------------
 
 
 def _result(result: HandResult, ruleset: RuleSet) -> dict[str, Any]:
@@ -67,17 +196,12 @@ def _result(result: HandResult, ruleset: RuleSet) -> dict[str, Any]:
 
 
 def sheet(game_json: str) -> str:
-    """The game's sheet: each hand's scores and totals, both totals, the next first-meld minimums, the outcome."""
-    summed = _sheet(json.loads(game_json))
+    """The game's sheet in numbers: each hand's scores and totals, both totals, the next minimums, the outcome."""
+    summed = Local({"game": json.loads(game_json)}).sheet()
     return json.dumps(
         {
             "hands": [
-                {
-                    "number": hand.number,
-                    "counted": hand.counted,
-                    "totals": list(hand.totals),
-                    **_result(hand.result, summed.ruleset),
-                }
+                {"number": hand.number, "counted": hand.counted, **_result(hand.result, summed.ruleset)}
                 for hand in summed.hands
             ],
             "totals": list(summed.totals),
@@ -90,9 +214,9 @@ def sheet(game_json: str) -> str:
 
 
 def score(game_json: str, number: int, record_json: str) -> str:
-    """A hand as typed, scored as hand ``number`` of the game (its totals before, its minimums): the result, or
-    the engine's refusals, each with its rule and its sentence in the language read in."""
-    summed = _sheet(json.loads(game_json))
+    """A hand's record scored as hand ``number`` of the game: the result in numbers, or the engine's refusals,
+    each with its rule and its sentence in the language read in."""
+    summed = Local({"game": json.loads(game_json)}).sheet()
     try:
         result = preview(summed, json.loads(record_json), number)
     except RuleViolations as refused:

@@ -27,8 +27,9 @@ bp = Blueprint("engine", __name__, url_prefix="/engine")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: Those sent compressed (a ``.gz`` twin lies beside each): the others are small, or zips already.
 COMPRESSED = frozenset({"pyodide.asm.mjs", "pyodide.asm.wasm"})
-#: The app's packages the phone runs: pure, standard library only (import-linter's contracts keep them so).
-PHONE_PACKAGES = ("engine", "portable")
+#: What the phone runs of the app: pure, standard library only (import-linter's contracts keep it so): the engine,
+#: the portable package, and the reference's index of rules (where a refusal links) and its house rules' names.
+PHONE_SOURCES = ("engine", "portable", "reference/__init__.py", "reference/options.py")
 #: The worker compiles Pyodide's WebAssembly: its own script (only) may (``wasm-unsafe-eval`` runs no JavaScript).
 WORKER_POLICY = CONTENT_SECURITY_POLICY + "; script-src 'self' 'wasm-unsafe-eval'"
 #: A year: every address here names its version.
@@ -62,15 +63,23 @@ def installed() -> bool:
 @cache
 def package_zip(package_root: str) -> bytes:
     """The app's pure Python as the phone runs it: an empty ``scorekeeper/__init__.py`` (the real one makes the
-    Flask app) and every module of ``PHONE_PACKAGES``, zipped the same way every time (names sorted, one date)."""
+    Flask app) and every module of ``PHONE_SOURCES``, zipped the same way every time (names sorted, one date)."""
     root = Path(package_root)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         _add(archive, "scorekeeper/__init__.py", b'"""The app\'s pure packages, as the phone runs them."""\n')
-        for package in PHONE_PACKAGES:
-            for source in sorted((root / package).rglob("*.py")):
-                _add(archive, "scorekeeper/" + source.relative_to(root).as_posix(), source.read_bytes())
+        for source in phone_sources(root):
+            _add(archive, "scorekeeper/" + source.relative_to(root).as_posix(), source.read_bytes())
     return buffer.getvalue()
+
+
+def phone_sources(root: Path) -> list[Path]:
+    """The modules of ``PHONE_SOURCES`` under the package folder ``root``, in order."""
+    found: list[Path] = []
+    for source in PHONE_SOURCES:
+        path = root / source
+        found += sorted(path.rglob("*.py")) if path.is_dir() else [path]
+    return found
 
 
 def _add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:

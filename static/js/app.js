@@ -171,6 +171,7 @@
       window.scrollTo(0, scrolled);
       enhanceShare(main);
       live = document.querySelector("[data-live]") || live;
+      document.dispatchEvent(new CustomEvent("scorekeeper:swapped"));  // offline.js shows again what the phone keeps
     };
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "visible") follow(0);
@@ -431,6 +432,11 @@
   var pending = null;
   function refreshPreview() {
     if (pending) pending.abort();
+    var phone = window.scorekeeperOffline;
+    if (phone && phone.active()) {  // no connection: the engine in the phone scores it (offline.js)
+      phone.preview();
+      return;
+    }
     pending = new AbortController();
     fetch(url, { method: "POST", body: new FormData(form), signal: pending.signal, credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : ""; })
@@ -445,7 +451,12 @@
         var summary = target.querySelector(".summary");
         if (bar) bar.textContent = summary ? summary.textContent.trim() : "";
       })
-      .catch(function () { /* offline or aborted: keep the last preview */ });
+      .catch(function (error) {
+        if (error && error.name === "AbortError") return;
+        // the server is out of reach: the phone scores it, if it can (offline.js), else the last preview stays
+        document.dispatchEvent(new CustomEvent("scorekeeper:unreachable"));
+        if (window.scorekeeperOffline && window.scorekeeperOffline.active()) window.scorekeeperOffline.preview();
+      });
   }
 
   // The draft: everything typed, kept on this phone per game and hand until the hand is saved.
@@ -481,6 +492,8 @@
     sides.forEach(function (fit) { fit(); });
     refreshPreview();
   }
+  // The values of another hand put in the boxes (a fix opened with no connection: offline.js).
+  window.scorekeeperForm = { putBack: putBack };
   var stored = null;
   try { stored = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { stored = null; }
   var offer = document.getElementById("draft-offer");
@@ -515,6 +528,7 @@
   var offline = document.getElementById("offline-note");
   form.addEventListener("submit", function (event) {
     keepDraft();
+    if (window.scorekeeperOffline && window.scorekeeperOffline.save(event)) return;  // kept on the phone
     if (navigator.onLine === false && offline) {
       event.preventDefault();
       offline.hidden = false;

@@ -47,8 +47,11 @@ def test_the_service_worker_keeps_the_reference_for_reading_with_the_server_stop
     page.goto(f"{base}/g/{game['id']}/rules/melds")  # a game's reference never read here: the general one
     expect(page.locator("h1")).to_have_text("Melds")
     page.screenshot(path="test-results/reference-offline.png", full_page=True)
-    # A game's page says it is offline instead of a browser error; nothing is recorded from a copy.
+    # The game this phone records reads from the phone's copy (offline.js goes on with it); a page this phone
+    # never kept says it is offline instead of a browser error; nothing is recorded from a copy.
     page.goto(f"{base}/e/{game['edit_token']}")
+    expect(page.locator("h1")).to_have_text("Classic partnership")
+    page.goto(f"{base}/g/{game['id']}/table")
     expect(page.locator("h1")).to_have_text("No connection")
     posted = page.evaluate(
         "fetch(location.pathname + '/hands/new', {method: 'POST'}).then(() => 'answered', () => 'no connection')"
