@@ -104,7 +104,7 @@ pg-test: install-dev browser-deps
 	CHROMIUM_PATH=$(CHROMIUM) .ci/pg-throwaway.sh $(PYTEST) -m "not same_on_every_database"
 
 ## Every benchmark: the engine against a naive scorer, page weights, a shared rate-limit count, rounds' point differences
-## for the victory-point scale, the taps a hand takes in the
+## for the victory-point scale, the taps a hand takes and the engine in the phone (its start, a tap's score offline) in the
 ## browser, each address against a bare Flask app (ratios) and 50 phones for a minute, each on SQLite and on
 ## a throwaway PostgreSQL. Figures only.
 bench: install-dev browser-deps wrk
@@ -113,6 +113,7 @@ bench: install-dev browser-deps wrk
 	$(BIN)/python bench/counts.py
 	$(BIN)/python bench/victory.py
 	CHROMIUM_PATH=$(CHROMIUM) $(BIN)/python bench/taps.py
+	CHROMIUM_PATH=$(CHROMIUM) $(BIN)/python bench/offline.py
 	cd bench && ../$(BIN)/python ratios.py
 	cd bench && ../.ci/pg-throwaway.sh ../$(BIN)/python ratios.py
 	cd bench && ../$(BIN)/python load.py

@@ -16,7 +16,8 @@
   var sheetPath = body.getAttribute("data-sheet");
   var rulesPath = body.getAttribute("data-rules");
   var pageVersion = parseInt(body.getAttribute("data-version") || "0", 10);
-  var words = JSON.parse((document.getElementById("offline-words") || { textContent: "{}" }).textContent);
+  var said = document.getElementById("offline-words");
+  var words = JSON.parse((said && said.getAttribute("data-words")) || "{}");
   var plural = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang) : null;
   var form = document.querySelector("form.hand-form");
   var sheet = document.querySelector(".sheet[data-game]");
@@ -428,7 +429,8 @@
   // Undone with no connection: the last hand (one this phone added and has not sent simply goes).
   document.addEventListener("submit", function (event) {
     var undo = event.target;
-    if (!offline || !engine || !undo.matches || !undo.matches("form[action$='/undo']")) return;
+    if (!offline || !engine || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+    if (!undo.matches || !undo.matches("form[action$='/undo']")) return;
     event.preventDefault();
     var values = [];
     Array.prototype.forEach.call(undo.elements, function (box) { if (box.name) values.push([box.name, box.value]); });
@@ -613,7 +615,9 @@
     active: function () { return offline && Boolean(engine); },
     preview: preview,
     save: function (event) {
-      if (!offline || !engine) return false;
+      // Kept on the phone only where the service worker keeps the game's pages (https, or this machine): there the
+      // sheet opens with no connection. Elsewhere the form keeps what was typed and says so (app.js), as before.
+      if (!offline || !engine || !navigator.serviceWorker || !navigator.serviceWorker.controller) return false;
       keep(event);
       return true;
     },

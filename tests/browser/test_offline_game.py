@@ -17,6 +17,14 @@ from .test_phone_engine import engine_kept
 TABLE = {"ruleset": "classic", "sides": [{"players": ["Ana", "Luis"]}, {"players": ["Bea", "Juan"]}]}
 
 
+def form_opened(page: Page, name: str) -> None:
+    """The hand form opened from the sheet's link or button ``name``, its engine started (Pyodide starts again on
+    each page: seconds on a loaded machine) before anything is typed."""
+    with page.expect_navigation():
+        page.get_by_role("link", name=name).tap()
+    page.evaluate("window.scorekeeperEngine.start(), window.scorekeeperEngine.ready.then(() => true)")
+
+
 def kept_for_the_road(page: Page, sheet: str) -> None:
     """The phone opens the game once with a connection: under the service worker, which keeps the engine and
     the game's pages."""
@@ -45,7 +53,7 @@ def test_a_stretch_of_a_game_with_no_connection_reaches_the_server_once_with_the
         context.set_offline(True)
 
         # Hand 1, card by card, scored by the phone as it is typed.
-        page.get_by_role("link", name="Record hand 1").tap()
+        form_opened(page, "Record hand 1")
         went_out(page, 0)
         add_meld(page, 0, "K", 7)
         add_meld(page, 1, "5", 3)
@@ -56,7 +64,7 @@ def test_a_stretch_of_a_game_with_no_connection_reaches_the_server_once_with_the
         expect(page.locator("#hand-1")).to_contain_text("+670")
 
         # Hand 2, the quick way.
-        page.get_by_role("link", name="Record hand 2").tap()
+        form_opened(page, "Record hand 2")
         expect(page.locator("main h1")).to_have_text("Hand 2")
         went_out(page, 1)
         page.locator("#side-1 .mode label", has_text="Quick").tap()
@@ -68,7 +76,7 @@ def test_a_stretch_of_a_game_with_no_connection_reaches_the_server_once_with_the
 
         # Hand 1 fixed: a red three it had.
         page.locator("#hand-1 > summary").tap()
-        page.get_by_role("link", name="Fix hand 1").tap()
+        form_opened(page, "Fix hand 1")
         expect(page.locator("main h1")).to_have_text("Fix hand 1")
         expect(page.locator("#s0_m_K_n")).to_have_value("7")
         page.locator("#side-0 label.chip:has(#s0_red3-1)").tap()
@@ -77,8 +85,9 @@ def test_a_stretch_of_a_game_with_no_connection_reaches_the_server_once_with_the
         expect(page.locator("#hand-1")).to_contain_text("+770")
 
         # A hand 3 recorded, then undone.
-        page.get_by_role("link", name="Record hand 3").tap()
+        form_opened(page, "Record hand 3")
         add_meld(page, 0, "9", 3)
+        expect(page.locator("#live-total")).not_to_be_empty()
         save(page)
         expect(page.locator("#hand-3")).to_be_attached()
         page.locator("#hand-3 > summary").tap()
@@ -102,4 +111,155 @@ def test_a_stretch_of_a_game_with_no_connection_reaches_the_server_once_with_the
         assert server["totals"] == [770, 815]
         expect(page.locator(".sheet-row.foot .cell")).to_have_text(shown)  # the server's sheet, as the phone showed it
         expect(page.locator("#hand-1")).to_contain_text("+770")
+    context.close()
+
+
+def offline_hand(page: Page, number: int, side: int, rank: str) -> None:
+    """Hand ``number`` recorded with no connection: side ``side`` goes out with a natural canasta of ``rank``."""
+    form_opened(page, f"Record hand {number}")
+    expect(page.locator("main h1")).to_have_text(f"Hand {number}")
+    went_out(page, side)
+    add_meld(page, side, rank, 7)
+    expect(page.locator("#live-total")).not_to_be_empty()
+    save(page)
+    expect(page.locator(f"#hand-{number}")).to_be_attached()
+
+
+def test_two_phones_that_recorded_the_same_hand_apart_meet_a_choice_and_nothing_is_overwritten(
+    browser: Browser, tmp_path
+):
+    config = {"SECRET_KEY": "two-phones", "SQLALCHEMY_DATABASE_URI": database_url(tmp_path, "two")}
+    with serving(config) as address:
+        base = address.replace("127.0.0.1", "localhost")
+        first_context = browser.new_context(**PHONE, service_workers="allow")
+        first = first_context.new_page()
+        game = first.request.post(base + "/api/v1/games", data=TABLE).json()
+        sheet = f"{base}/e/{game['edit_token']}"
+        kept_for_the_road(first, sheet)
+        second_context = browser.new_context(**PHONE, service_workers="allow")
+        second = second_context.new_page()
+        kept_for_the_road(second, sheet)
+        first_context.set_offline(True)
+        second_context.set_offline(True)
+        offline_hand(first, 1, 0, "K")  # Ana & Luis +670
+        offline_hand(second, 1, 1, "A")  # Bea & Juan +740
+
+        first_context.set_offline(False)
+        expect(first.locator("#kept-on-phone")).to_be_hidden(timeout=20_000)
+        second_context.set_offline(False)
+        dispute = second.locator("#kept-on-phone .dispute")
+        expect(dispute).to_contain_text("Hand 1: another phone saved it first", timeout=20_000)
+        scores = page_scores(second, base, game["id"])
+        assert scores == [[670, 0]]  # the first phone's hand stands until this one chooses: never overwritten silently
+        second.get_by_role("button", name="Keep this phone's").tap()
+        expect(second.locator("#kept-on-phone")).to_be_hidden(timeout=20_000)
+        assert page_scores(second, base, game["id"]) == [[0, 740]]
+    first_context.close()
+    second_context.close()
+
+
+def page_scores(page: Page, base: str, game_id: str) -> list[list[int]]:
+    """Each hand's scores as the server holds them."""
+    server = page.request.get(f"{base}/api/v1/games/{game_id}").json()
+    return [[side["hand_score"] for side in hand["sides"]] for hand in server["hands"]]
+
+
+def test_a_connection_that_comes_and_goes_while_hands_are_sent_loses_and_doubles_nothing(browser: Browser, tmp_path):
+    context = browser.new_context(**PHONE, service_workers="allow")
+    page = context.new_page()
+    config = {"SECRET_KEY": "flapping", "SQLALCHEMY_DATABASE_URI": database_url(tmp_path, "flapping")}
+    with serving(config) as address:
+        base = address.replace("127.0.0.1", "localhost")
+        game = page.request.post(base + "/api/v1/games", data=TABLE).json()
+        sheet = f"{base}/e/{game['edit_token']}"
+        kept_for_the_road(page, sheet)
+        context.set_offline(True)
+        for number, (side, rank) in enumerate([(0, "K"), (1, "A"), (0, "9"), (1, "Q")], start=1):
+            offline_hand(page, number, side, rank)
+        expect(page.locator("#kept-on-phone")).to_contain_text("4 changes to send")
+        for _ in range(12):  # the Wi-Fi drops and comes back every few tenths of a second while the hands go
+            context.set_offline(False)
+            page.wait_for_timeout(150)
+            context.set_offline(True)
+            page.wait_for_timeout(250)
+        context.set_offline(False)
+        expect(page.locator("#kept-on-phone")).to_be_hidden(timeout=30_000)
+        assert page_scores(page, base, game["id"]) == [[670, 0], [0, 740], [670, 0], [0, 670]]
+    context.close()
+
+
+def test_a_burraco_hand_in_italian_and_a_buraco_hand_in_portuguese_are_scored_offline_in_their_words(
+    browser: Browser, tmp_path
+):
+    config = {"SECRET_KEY": "family-offline", "SQLALCHEMY_DATABASE_URI": database_url(tmp_path, "family")}
+    with serving(config) as address:
+        base = address.replace("127.0.0.1", "localhost")
+        for ruleset, locale, closing, kept_words in (
+            ("burraco", "it-IT", "Chiusura", "1 modifica da inviare"),
+            ("buraco", "pt-BR", "Batida", "1 alteração para enviar"),
+        ):
+            context = browser.new_context(**PHONE, service_workers="allow", locale=locale)
+            page = context.new_page()
+            game = page.request.post(base + "/api/v1/games", data={**TABLE, "ruleset": ruleset}).json()
+            sheet = f"{base}/e/{game['edit_token']}"
+            kept_for_the_road(page, sheet)
+            context.set_offline(True)
+            with page.expect_navigation():
+                page.locator(".save-bar a.button").tap()  # "Registra la smazzata 1", "Registrar a mão 1"
+            page.evaluate("window.scorekeeperEngine.start(), window.scorekeeperEngine.ready.then(() => true)")
+            # Ana & Luis close, their packet taken: hearts from 4 to 10 (seven cards: clean), spades from 5 to 8.
+            page.locator("#side-0 label.chip:has(#out-0)").tap()
+            page.locator("#side-0 label.chip:has(#s0_packet-0)").tap()
+            page.locator("#side-1 label.chip:has(#s1_packet-0)").tap()
+            page.locator("#side-0 label.chip:has(#s0_r0_suit-1)").tap()
+            page.select_option("#s0_r0_low", "4")
+            page.select_option("#s0_r0_high", "10")
+            page.locator("#side-0 label.chip:has(#s0_r1_suit-0)").tap()
+            page.select_option("#s0_r1_low", "5")
+            page.select_option("#s0_r1_high", "8")
+            expect(page.locator("#preview")).to_contain_text(closing)
+            # 4H-10H clean (50 and 200), 5S-8S (25), closing 100, in both games
+            expect(page.locator("#live-total")).to_have_text("Ana & Luis +375 · Bea & Juan 0")
+            shown = page.locator("#live-total").inner_text()
+            save(page)
+            expect(page.locator("#kept-on-phone")).to_contain_text(kept_words)
+            context.set_offline(False)
+            expect(page.locator("#kept-on-phone")).to_be_hidden(timeout=30_000)
+            server = page.request.get(f"{base}/api/v1/games/{game['id']}").json()
+            hand = server["hands"][0]["sides"]
+            assert shown == " · ".join(f"{side['name']} {side['hand_score']:+d}".replace("+0", "0") for side in hand)
+            context.close()
+
+
+def test_where_the_server_scores_a_hand_otherwise_its_score_stands_and_the_phone_says_so(browser: Browser, tmp_path):
+    context = browser.new_context(**PHONE, service_workers="allow")
+    page = context.new_page()
+    config = {"SECRET_KEY": "differs", "SQLALCHEMY_DATABASE_URI": database_url(tmp_path, "differs")}
+    with serving(config) as address:
+        base = address.replace("127.0.0.1", "localhost")
+        game = page.request.post(base + "/api/v1/games", data=TABLE).json()
+        kept_for_the_road(page, f"{base}/e/{game['edit_token']}")
+        context.set_offline(True)
+        offline_hand(page, 1, 0, "K")
+        # What this phone showed, as an older engine in the phone might have scored it.
+        page.evaluate(
+            """() => new Promise((resolve) => {
+              const opening = indexedDB.open("scorekeeper", 1);
+              opening.onsuccess = () => {
+                const games = opening.result.transaction("games", "readwrite").objectStore("games");
+                games.getAll().onsuccess = (event) => {
+                  const game = event.target.result[0];
+                  game.pending[0].shown = "Ana & Luis +600 · Bea & Juan 0";
+                  games.put(game).onsuccess = () => resolve(true);
+                };
+              };
+            })"""
+        )
+        context.set_offline(False)
+        expect(page.locator(".differs")).to_contain_text(
+            "Hand 1 scores Ana & Luis +670 · Bea & Juan 0 on the server, where this phone showed Ana & Luis +600"
+            " · Bea & Juan 0: the server's score stands.",
+            timeout=30_000,
+        )
+        expect(page.locator("#hand-1")).to_contain_text("+670")
     context.close()

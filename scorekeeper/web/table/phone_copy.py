@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Response, jsonify
-from markupsafe import Markup
 
 from ... import services
 from ...engine.sheet import Sheet
@@ -50,9 +49,9 @@ def phone_game(edit_token: str) -> Response:
     return response
 
 
-def offline_words() -> Markup:
-    """What a game's page says of the changes a phone keeps, in the reader's language, for offline.js (a JSON data
-    block: a count's sentence in its two forms, ``%(n)s`` left in for the script)."""
+def offline_words() -> str:
+    """What a game's page says of the changes a phone keeps, in the reader's language, for offline.js (JSON, in a
+    data attribute: a count's sentence in its two forms, ``%(n)s`` left in for the script)."""
     words = catalogue()
 
     def counted(sentence: Callable[[int], str]) -> dict[str, str]:
@@ -88,4 +87,4 @@ def offline_words() -> Markup:
             "Hand %(n)s scores %(theirs)s on the server, where this phone showed %(mine)s: the server's score stands."
         ),
     }
-    return Markup(json.dumps(said, ensure_ascii=False).replace("<", "\\u003c"))
+    return json.dumps(said, ensure_ascii=False)
