@@ -1,7 +1,7 @@
-"""A game that goes on with no connection: on a phone that opened the game once, hands recorded card by card and the
-quick way, a fix and an undo, each scored as it is typed by the engine in the phone, the sheet with every total and
-the next minimum, a reload; then the connection back, and the server holds exactly those hands, each once, with
-the numbers the phone showed."""
+"""A game that goes on with no connection: on a phone that opened the game once, six hands recorded card by card and
+the quick way, a fix and an undo, each scored as it is typed by the engine in the phone, the sheet with every total,
+the next minimum and the chart, a reload; then the connection back, and the server holds exactly those hands, each
+once, with the numbers the phone showed."""
 
 from __future__ import annotations
 
@@ -84,31 +84,44 @@ def test_a_stretch_of_a_game_with_no_connection_reaches_the_server_once_with_the
         save(page)
         expect(page.locator("#hand-1")).to_contain_text("+770")
 
-        # A hand 3 recorded, then undone.
-        form_opened(page, "Record hand 3")
+        # Hands 3 to 6, each side in turn going out with a natural canasta.
+        for number, (side, rank) in enumerate([(0, "Q"), (1, "A"), (0, "9"), (1, "K")], start=3):
+            offline_hand(page, number, side, rank)
+        expect(page.locator("#kept-on-phone")).to_contain_text("6 changes to send")
+        legend = page.locator("figure.chart .legend")  # the chart, as the phone holds the game
+        expect(legend).to_contain_text("Ana & Luis 2110")
+        expect(legend).to_contain_text("Bea & Juan 2225")
+
+        # A hand 7 recorded, then undone.
+        form_opened(page, "Record hand 7")
         add_meld(page, 0, "9", 3)
         expect(page.locator("#live-total")).not_to_be_empty()
         save(page)
-        expect(page.locator("#hand-3")).to_be_attached()
-        page.locator("#hand-3 > summary").tap()
-        page.locator("#hand-3 details.undo summary").tap()
-        page.locator("#hand-3 details.undo button").tap()
-        expect(page.locator("#hand-3")).not_to_be_attached()
+        expect(page.locator("#hand-7")).to_be_attached()
+        page.locator("#hand-7 > summary").tap()
+        page.locator("#hand-7 details.undo summary").tap()
+        page.locator("#hand-7 details.undo button").tap()
+        expect(page.locator("#hand-7")).not_to_be_attached()
 
         # Reloaded with no connection: all of it is still there.
         page.reload()
-        expect(page.locator("#kept-on-phone")).to_contain_text("2 changes to send")
-        expect(page.locator(".sheet-row.foot")).to_contain_text("770")
-        expect(page.locator(".sheet-row.foot")).to_contain_text("815")
+        expect(page.locator("#kept-on-phone")).to_contain_text("6 changes to send")
         shown = page.locator(".sheet-row.foot .cell").all_inner_texts()
-        assert shown == ["770", "815"]
+        assert shown == ["2110", "2225"]
 
         # The connection is back: every change goes to the server once, and the sheet is the server's.
         context.set_offline(False)
         expect(page.locator("#kept-on-phone")).to_be_hidden(timeout=20_000)
         server = page.request.get(f"{base}/api/v1/games/{game['id']}").json()
-        assert [[side["hand_score"] for side in hand["sides"]] for hand in server["hands"]] == [[770, 15], [0, 800]]
-        assert server["totals"] == [770, 815]
+        assert [[side["hand_score"] for side in hand["sides"]] for hand in server["hands"]] == [
+            [770, 15],
+            [0, 800],
+            [670, 0],
+            [0, 740],
+            [670, 0],
+            [0, 670],
+        ]
+        assert server["totals"] == [2110, 2225]
         expect(page.locator(".sheet-row.foot .cell")).to_have_text(shown)  # the server's sheet, as the phone showed it
         expect(page.locator("#hand-1")).to_contain_text("+770")
     context.close()
