@@ -80,7 +80,9 @@ def test_the_minimum_page_says_the_game_has_no_first_meld_minimum(client, rulese
     [
         ("/tools/go-out?set=burraco&ask=1&packet=taken&other=1", "Yes", "family_going_out"),
         ("/tools/go-out?set=burraco&ask=1&packet=not_taken&other=1", "No", "family_going_out_without_packet"),
-        ("/tools/go-out?set=burraco&ask=1&packet=taken_unplayed&other=1", "No", "family_going_out_without_packet"),
+        ("/tools/go-out?set=burraco&ask=1&packet=taken_unplayed&other=1", "Yes", "family_going_out"),  # D27
+        ("/tools/go-out?set=buraco&ask=1&packet=taken_unplayed&clean=1", "No", "family_going_out_without_packet"),
+        ("/tools/go-out?set=burako&ask=1&packet=taken_unplayed&other=1", "No", "family_going_out_without_packet"),
         ("/tools/go-out?set=burraco&ask=1&packet=taken", "No", "family_going_out_without_canasta"),
         (
             "/tools/go-out?set=burraco&ask=1&packet=taken&other=1&how=no_discard",
@@ -133,6 +135,17 @@ def test_every_reason_not_to_go_out_is_listed_with_its_rule(client):
         "family_going_out_without_discard",
     ):
         assert f"#{rule}" in html
+
+
+def test_the_go_out_answer_with_the_packet_not_yet_played_says_what_it_costs_in_each_game(client):
+    """D27: Burraco closes, the pozzetto's cards counting as held; a Buraco table with the house rule goes out
+    for 100 less; the rules' own words in Italian."""
+    burraco = get(client, "/tools/go-out?set=burraco&ask=1&packet=taken_unplayed&other=1")
+    assert "The packet not yet played counts against the side: its cards as cards held." in burraco
+    italian = get(client, "/tools/go-out?set=burraco&ask=1&packet=taken_unplayed&other=1", "it")
+    assert "Il pozzetto non ancora giocato conta contro la squadra" in italian
+    buraco = get(client, "/tools/go-out?set=buraco&ask=1&packet=taken_unplayed&clean=1")
+    assert "A side goes out only after taking its packet and playing it." in buraco
 
 
 def test_a_refused_go_out_reads_in_spanish(client):

@@ -43,7 +43,7 @@ SOURCE_EXCEPTIONS: dict[tuple[str, str], str] = {
     ("burraco", "deal"): "CPO, EBCH",
     ("burraco", "packet"): "EB737, EB17 (I-K4)",
     ("burraco", "melds"): "EBM, EB9, EB10",
-    ("burraco", "canastas_to_go_out"): "EBCH (I-K3)",
+    ("burraco", "canastas_to_go_out"): "EBCH (I-K3), EB17, CPO (D27)",
     ("burraco", "wild_meld"): "EBM",
     ("burraco", "semi_clean"): "FB, EB737 (I-K1, I-K2)",
     ("burraco", "long_runs"): "EB737 (I-K6)",
@@ -238,9 +238,12 @@ def _family_melds(rs: RuleSet) -> str:
 
 
 def _family_going_out(rs: RuleSet) -> str:
-    needs = _fh(rs).going_out_needs_canasta
-    canasta = {"any": _("1, any kind"), "clean": _("1 clean"), None: "0"}[needs]
-    return str(canasta) + (" · " + _("with the packet") if _fh(rs).going_out_needs_packet else "")
+    hand = _fh(rs)
+    canasta = {"any": _("1, any kind"), "clean": _("1 clean"), None: "0"}[hand.going_out_needs_canasta]
+    if not hand.going_out_needs_packet:
+        return str(canasta)
+    packet = _("with the packet, played or not") if hand.going_out_with_packet_unplayed else _("with the packet")
+    return f"{canasta} · {packet}"
 
 
 def _semi_clean(rs: RuleSet) -> str:

@@ -167,6 +167,17 @@ def dealing(rs: RuleSet) -> Topic:
     )
 
 
+def _packet_rule(hand: FamilyHand) -> str:
+    """What going out asks of the side's packet (D22, D27), as the packet's topic says it."""
+    if not hand.going_out_needs_packet:
+        return _("In these rules a side may go out without having taken its packet.")
+    if hand.going_out_with_packet_unplayed:
+        return _(
+            "A side goes out only after taking its packet, but not necessarily after playing from it: a partner may go out while the player who took it still holds it, and it then counts as taken and not played."
+        )
+    return _("A side goes out only after taking its packet and playing from it.")
+
+
 def packet(rs: RuleSet) -> Topic:
     _melds, hand = family(rs)
     unplayed = (
@@ -186,9 +197,7 @@ def packet(rs: RuleSet) -> Topic:
                         "Each side has one packet of %(deal)s cards, set aside at the deal. The first player of the side to run out of cards picks it up and plays on with it: straight away when the last cards were melded, at the next turn when the last card was discarded.",
                         deal=rs.deal,
                     ),
-                    _("A side goes out only after taking its packet and playing from it.")
-                    if hand.going_out_needs_packet
-                    else _("In these rules a side may go out without having taken its packet."),
+                    _packet_rule(hand),
                 ],
             ),
             Section(

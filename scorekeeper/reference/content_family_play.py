@@ -43,6 +43,26 @@ def _needs_canasta(melds: FamilyMelds, hand: FamilyHand) -> str:
     return _("In these rules a side may go out without a canasta.")
 
 
+def _packet_first(hand: FamilyHand) -> list[str]:
+    """What going out asks of the side's packet (D22, D27), as the referee's "may we go out?" answers it."""
+    if not hand.going_out_needs_packet:
+        return [_("In these rules a side may go out without having taken its packet.")]
+    if not hand.going_out_with_packet_unplayed:
+        return [
+            _(
+                "A side goes out only after taking its packet and playing from it: the first time a player runs out of cards, the side takes its packet and the hand goes on."
+            )
+        ]
+    return [
+        _(
+            "A side goes out only after taking its packet: the first time a player runs out of cards, the side takes its packet and the hand goes on."
+        ),
+        _(
+            "The partner may go out before the player who took the packet has played from it: the packet then counts as taken and not played (see the packet). A player alone, in a game of two, has always played it."
+        ),
+    ]
+
+
 def going_out(rs: RuleSet) -> Topic:
     melds, hand = family(rs)
     how = (
@@ -64,6 +84,10 @@ def going_out(rs: RuleSet) -> Topic:
                 _("Going out"),
                 [
                     _(
+                        "A side goes out (chiusura in Italy, batida in Brazil, cierre in the River Plate) when one of its players gets rid of every card after the side has taken its packet, played from it or not."
+                    )
+                    if hand.going_out_with_packet_unplayed
+                    else _(
                         "A side goes out (chiusura in Italy, batida in Brazil, cierre in the River Plate) when one of its players gets rid of every card after the side has played its packet."
                     ),
                     _("Going out earns %(bonus)s and ends the hand.", bonus=hand.going_out_bonus),
@@ -73,13 +97,7 @@ def going_out(rs: RuleSet) -> Topic:
             Section(
                 "family_going_out_without_packet",
                 _("The packet first"),
-                [
-                    _(
-                        "A side goes out only after taking its packet and playing from it: the first time a player runs out of cards, the side takes its packet and the hand goes on."
-                    )
-                    if hand.going_out_needs_packet
-                    else _("In these rules a side may go out without having taken its packet.")
-                ],
+                _packet_first(hand),
             ),
             Section(
                 "family_going_out_without_canasta",
@@ -407,6 +425,17 @@ DIFFERENCES: list[tuple[str, str, str, Callable[[FamilyMelds, FamilyHand, RuleSe
         lambda m, h, rs: (
             _("its cards count as held") if h.packet_taken_unplayed == "cards" else points(-h.packet_not_taken_penalty)
         ),
+    ),
+    (
+        "source_packet_unplayed_going_out",
+        N_("Going out before the packet is played"),
+        N_(
+            "The Italian sources ask only that the pozzetto be taken to close [EBCH], and charge one taken and not"
+            " played by its cards, not as one never taken [EB17][CPO]: a partner may close while the other still"
+            " holds it. Brazil and the River Plate charge an unplayed packet as one never taken [PLP][ACA3], so"
+            " going out needs it played."
+        ),
+        lambda m, h, rs: _yes_no(h.going_out_with_packet_unplayed),
     ),
     (
         "source_table_minus",

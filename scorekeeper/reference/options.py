@@ -116,7 +116,14 @@ OPTION_TEXT: dict[str, tuple[str, str]] = {
     ),
     "going_out_needs_canasta": (
         N_("To go out, a side needs"),
-        N_("Besides taking its packet (pozzetto, morto, muerto) and playing it."),
+        N_("Besides taking its packet."),
+    ),
+    "going_out_with_packet_unplayed": (
+        N_("Going out with the packet taken but not yet played"),
+        N_(
+            "The partner who took it still holds it, and it counts against the side as a packet not played. Off:"
+            " the packet must be played first."
+        ),
     ),
     "going_out_with_discard": (N_("How a side goes out"), N_("How the last card leaves the hand.")),
     "wild_closing_discard": (

@@ -115,6 +115,7 @@ def _side_score(
                 ended_on_stock=ended_on_stock,
                 melds_rules=melds_rules,
                 hand_rules=hand_rules,
+                alone=ruleset.individual,
             )
         except RuleViolations as refused:
             problems += [_at(problem, side) for problem in refused.violations]
@@ -135,6 +136,7 @@ def _side_score(
             ended_on_stock=ended_on_stock,
             melds_rules=melds_rules,
             hand_rules=hand_rules,
+            alone=ruleset.individual,
         )
     except RuleViolations as refused:
         return None, canastas, [_at(problem, side) for problem in refused.violations]
