@@ -166,6 +166,9 @@ def test_a_half_another_phone_of_the_side_sent_first_is_a_choice_and_nothing_is_
         dispute = ana.locator("#kept-on-phone .dispute")
         expect(dispute).to_contain_text("Your half of hand 1: another phone of your side sent it first", timeout=20_000)
         assert melded(ana, base, game) == ["Q"]  # Luis's half stands until Ana's phone chooses
+        # its page's questions say it keeps a change (a club night's board: waiting for its phones)
+        with ana.expect_request(lambda asked: asked.url == us_link and asked.headers.get("scorekeeper-kept") == "1"):
+            pass
         ana.get_by_role("button", name="Keep this phone's").tap()
         expect(ana.locator("#kept-on-phone")).to_be_hidden(timeout=20_000)
         assert melded(ana, base, game) == ["K"]

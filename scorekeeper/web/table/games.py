@@ -13,7 +13,7 @@ from ...engine import RULESETS, OptionError, configure
 from ...engine.options import table_options, table_shapes
 from ...services.night import night_results, round_play
 from ...services.table import history
-from ...store.models import Game
+from ...store.models import EDIT_LINK, Game
 from ...translation import render, translate
 from ..common import page_cache
 from ..common.blueprint import Page, bp
@@ -26,6 +26,7 @@ from ..common.sharing import result_text
 from ..conditional import version_tag
 from ..limiting import new_games, token_found
 from .forms import NoteForm, new_game_form
+from .phones import heard
 from .problems import rule_problems
 
 
@@ -160,6 +161,8 @@ def _live_sheet(token: str, *, editable: bool, view: str = "sheet") -> Response:
         )
 
     response = page_cache.followed(token, tag, render)
+    if editable:  # the recorder's phone, at a club night's table: heard from, and what it keeps unsent
+        heard(stamp.id, stamp.public_id, EDIT_LINK, says_kept=True)
     if response.status_code == 304:
         return response
     if not editable:
