@@ -15,9 +15,9 @@ from ..engine.family.quick import kind_bonus, least_points
 from ..engine.family_parameters import FamilyHand, FamilyMelds
 from ..engine.i18n import N_
 from ..engine.rulesets import RuleSet
-from ..translation import _, translate
+from ..translation import _, pgettext, translate
 from .content import Section, Topic, points
-from .content_family import card_value_line, family
+from .content_family import card_value_line, family, packet_word
 from .content_play import winning as canasta_winning
 
 
@@ -64,7 +64,8 @@ def going_out(rs: RuleSet) -> Topic:
                 _("Going out"),
                 [
                     _(
-                        "A side goes out (chiusura in Italy, batida in Brazil, cierre in the River Plate) when one of its players gets rid of every card after the side has played its packet."
+                        "A side goes out (chiusura in Italy, batida in Brazil, cierre in the River Plate) when one of its players gets rid of every card after the side has played its %(packet)s.",
+                        packet=packet_word(rs),
                     ),
                     _("Going out earns %(bonus)s and ends the hand.", bonus=hand.going_out_bonus),
                     _("The partner's cards still held count against the side."),
@@ -72,13 +73,16 @@ def going_out(rs: RuleSet) -> Topic:
             ),
             Section(
                 "family_going_out_without_packet",
-                _("The packet first"),
+                _("The %(packet)s first", packet=packet_word(rs)),
                 [
                     _(
-                        "A side goes out only after taking its packet and playing from it: the first time a player runs out of cards, the side takes its packet and the hand goes on."
+                        "A side goes out only after taking its %(packet)s and playing from it: the first time a player runs out of cards, the side takes its %(packet)s and the hand goes on.",
+                        packet=packet_word(rs),
                     )
                     if hand.going_out_needs_packet
-                    else _("In these rules a side may go out without having taken its packet.")
+                    else _(
+                        "In these rules a side may go out without having taken its %(packet)s.", packet=packet_word(rs)
+                    )
                 ],
             ),
             Section(
@@ -121,7 +125,8 @@ def end_of_hand(rs: RuleSet) -> Topic:
     _melds, hand = family(rs)
     stock = (
         _(
-            "A side that goes out as the stock runs out earns no going-out bonus: the hand ended on the stock. It still needs its packet, its canasta and its discard to go out."
+            "A side that goes out as the stock runs out earns no going-out bonus: the hand ended on the stock. It still needs its %(packet)s, its canasta and its discard to go out.",
+            packet=packet_word(rs),
         )
         if hand.no_going_out_bonus_on_stock_out
         else _(
@@ -146,7 +151,8 @@ def end_of_hand(rs: RuleSet) -> Topic:
                 [
                     stock,
                     _(
-                        "A packet never taken costs %(points)s however the hand ended.",
+                        "A %(packet)s never taken costs %(points)s however the hand ended.",
+                        packet=packet_word(rs),
                         points=hand.packet_not_taken_penalty,
                     ),
                 ],
@@ -212,7 +218,7 @@ def scoring(rs: RuleSet) -> Topic:
                     ),
                     (_("Canasta bonuses"), _bonuses(melds)),
                     (_("Going out"), points(hand.going_out_bonus)),
-                    (_("The packet"), packet),
+                    (_("The %(packet)s", packet=packet_word(rs)), packet),
                     (_("Cards left in hand"), _("their values, as minus points")),
                     (_("Penalties"), _("minus points")),
                 ],
@@ -292,7 +298,7 @@ def penalties(rs: RuleSet) -> Topic:
             Section(
                 "automatic_penalties",
                 _("Penalties the score sheet applies by itself"),
-                [_("None beyond the packet's: see the packet.")],
+                [_("None beyond the %(packet)s's: see the %(packet)s.", packet=packet_word(rs))],
             ),
         ],
     )
@@ -303,7 +309,7 @@ def _yes_no(value: bool) -> str:
 
 
 def _optional(value: int | None) -> str:
-    return points(value) if value is not None else _("none")
+    return points(value) if value is not None else pgettext("no value, no number", "none")
 
 
 #: Where the family's sources part ways (rules/family.md §3): a title, what they say, and what these rules
@@ -376,7 +382,9 @@ DIFFERENCES: list[tuple[str, str, str, Callable[[FamilyMelds, FamilyHand, RuleSe
             "Italy: a burraco of any kind [EBCH], a clean one in the international code [EB31]; Brazil: a clean"
             " canastra [PTW][JG][PJ], any in the closed game [JG]; River Plate: any canasta [ACA3]."
         ),
-        lambda m, h, rs: {"any": _("any"), "clean": _("clean"), None: _("none")}[h.going_out_needs_canasta],
+        lambda m, h, rs: {"any": _("any"), "clean": _("clean"), None: pgettext("no canasta of this kind", "none")}[
+            h.going_out_needs_canasta
+        ],
     ),
     (
         "source_going_out_discard",
