@@ -1,11 +1,14 @@
 """Each game's own words (issue 50, item 3): in Italian a canasta of Burraco is a burraco (pulito, semipulito,
 sporco), its wild two the pinella and its joker the jolly, never the code JK; each game names its packet by its own
 word alone (pozzetto, morto, muerto); one English word that needs two genders gets a context (the house rules'
-"none"); the comparison's notes are in the reader's language."""
+"none"); no soft hyphen in a CSV header; the glossary names the reader's own term; the comparison's notes are in the
+reader's language."""
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import re
 from typing import Any
 
@@ -15,6 +18,7 @@ from scorekeeper.engine import RULESETS
 from scorekeeper.engine.catalogue import FAMILY_RULESETS
 
 from .test_family_forms import BURRACO_HAND, family_game
+from .test_night_pages import SETTINGS, public_of
 
 LANGUAGES = ("en", "es", "pt_BR", "it", "de")
 #: Each game's word for its packet, and the other games' words, which its pages never name.
@@ -96,6 +100,7 @@ def test_a_refusal_names_a_joker_by_the_readers_word_never_by_its_code(client):
     ("language", "said"),
     [
         ("it", "Questo gioco si gioca senza jolly: 4♥ 5♥ jolly."),
+        ("pt-BR", "Este jogo é jogado sem jokers: 4♥ 5♥ joker."),
         ("en", "This game is played without jokers: 4♥ 5♥ joker."),
     ],
 )
@@ -148,7 +153,28 @@ def test_a_comparison_cell_without_a_canasta_of_its_kind_says_none_agreeing_with
     assert "nessuna" in semi
 
 
-# ---- the comparison ----------------------------------------------------------------------------------------------
+# ---- files, the glossary, the comparison -----------------------------------------------------------------------
+
+
+def test_a_nights_standings_csv_header_holds_no_soft_hyphen(client):
+    board = client.post("/nights/new", data=SETTINGS).headers["Location"]
+    response = client.get(public_of(client, board) + "/standings.csv?lang=de")
+    text = response.get_data(as_text=True)
+    assert "\u00ad" not in text
+    header = next(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    assert header == ["Platz", "Paar", "Punkte", "Differenz", "Gesamt"]
+
+
+@pytest.mark.parametrize(
+    ("language", "term"),
+    [
+        ("de", "pozo · Ablagestapel · discard pile"),
+        ("it", "pozo · scarti · discard pile"),
+        ("en", "pozo · discard pile"),
+    ],
+)
+def test_the_glossary_names_the_readers_own_term_beside_spanish_and_english(client, language, term):
+    assert term in words(client, "/rules/glossary", language)
 
 
 @pytest.mark.parametrize(
