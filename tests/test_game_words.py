@@ -83,6 +83,9 @@ def test_an_italian_burracos_wild_two_is_the_pinella_and_its_joker_the_jolly(cli
     form = client.get(family_game(client, "burraco")["sheet"] + "/hands/new?lang=it").text
     assert '<option value="2">Pinella</option>' in form
     assert '<option selected value="JK">Jolly</option>' in form
+    house_rules = words(client, "/games/new/burraco", "it")
+    assert "l'ultimo scarto non può essere un jolly o una pinella" in house_rules
+    assert "un due" not in house_rules
 
 
 def test_a_refusal_names_a_joker_by_the_readers_word_never_by_its_code(client):
