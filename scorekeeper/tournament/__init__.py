@@ -1,9 +1,11 @@
 """A club night's logic: who sits where each round (movements), what a table's result is worth
-(victory points, match points) and the standings. Pure Python, standard library only, fully typed,
-like the engine: no Flask, no database; the services turn a night kept in the database into these
-values and these values into seatings and standings."""
+(victory points, match points) and the standings; a federation's tournament: its phases and groups.
+Pure Python, standard library only, fully typed, like the engine: no Flask, no database; the services
+turn a night kept in the database into these values and these values into seatings and standings."""
 
 from .decisive import DECISIVE, default_decisive
+from .draws import draw_round, random_round
+from .groups import Group, cut_groups, danish_in_groups, group_of, group_standings
 from .movements import (
     Line,
     Round,
@@ -18,6 +20,20 @@ from .movements import (
     mitchell_lines,
     round_robin,
     seat_of,
+)
+from .phases import (
+    PRESETS,
+    STANDINGS_FREE,
+    TOURNAMENT_PAIRS,
+    Phase,
+    PhaseKind,
+    RoundPlace,
+    Tournament,
+    group_sizes,
+    national,
+    preset,
+    random_then_danish,
+    weekend_national,
 )
 from .points import BURRACO_3_HANDS, BURRACO_4_HANDS, MatchPoints, StepTable, VictoryScale
 from .rounding import rounded
@@ -66,17 +82,24 @@ __all__ = [
     "MOST_PAIRS",
     "MOST_TABLES",
     "MOVEMENTS",
+    "PRESETS",
     "ROUNDS",
     "ROUND_KINDS",
     "SCORINGS",
+    "STANDINGS_FREE",
     "STEP_TABLE_HANDS",
+    "TOURNAMENT_PAIRS",
     "Bound",
+    "Group",
     "Line",
     "MatchPoints",
     "NightResult",
     "NightSettings",
+    "Phase",
+    "PhaseKind",
     "Result",
     "Round",
+    "RoundPlace",
     "SeasonLine",
     "Seat",
     "SettingRefused",
@@ -85,17 +108,28 @@ __all__ = [
     "StepTable",
     "Table",
     "TieBreak",
+    "Tournament",
     "VictoryScale",
     "Worth",
     "all_against_all",
     "by_standings",
     "bye_points_bound",
     "come_back",
+    "cut_groups",
+    "danish_in_groups",
     "default_decisive",
+    "draw_round",
+    "group_of",
+    "group_sizes",
+    "group_standings",
     "join",
     "leave",
     "mitchell",
     "mitchell_lines",
+    "national",
+    "preset",
+    "random_round",
+    "random_then_danish",
     "round_length_bound",
     "round_robin",
     "rounded",
@@ -105,4 +139,5 @@ __all__ = [
     "standings",
     "step_table_for",
     "usual_bye_points",
+    "weekend_national",
 ]
