@@ -1,8 +1,10 @@
 """A club night's logic: who sits where each round (movements), what a table's result is worth
-(victory points, match points) and the standings; a federation's tournament: its phases and groups.
-Pure Python, standard library only, fully typed, like the engine: no Flask, no database; the services
-turn a night kept in the database into these values and these values into seatings and standings."""
+(victory points, match points) and the standings; and a federation's tournament: its phases and groups
+(phases, groups, draws), corrections by phase, withdrawals' points, prizes and teams. Pure Python,
+standard library only, fully typed, like the engine: no Flask, no database; the services turn a night
+kept in the database into these values and these values into seatings and standings."""
 
+from .corrections import EventState, Outcome, Rule, Ruling, correction, event_state, ruling
 from .decisive import DECISIVE, default_decisive
 from .draws import draw_round, random_round
 from .groups import Group, cut_groups, danish_in_groups, group_of, group_standings
@@ -90,16 +92,20 @@ __all__ = [
     "STEP_TABLE_HANDS",
     "TOURNAMENT_PAIRS",
     "Bound",
+    "EventState",
     "Group",
     "Line",
     "MatchPoints",
     "NightResult",
     "NightSettings",
+    "Outcome",
     "Phase",
     "PhaseKind",
     "Result",
     "Round",
     "RoundPlace",
+    "Rule",
+    "Ruling",
     "SeasonLine",
     "Seat",
     "SettingRefused",
@@ -115,10 +121,12 @@ __all__ = [
     "by_standings",
     "bye_points_bound",
     "come_back",
+    "correction",
     "cut_groups",
     "danish_in_groups",
     "default_decisive",
     "draw_round",
+    "event_state",
     "group_of",
     "group_sizes",
     "group_standings",
@@ -133,6 +141,7 @@ __all__ = [
     "round_length_bound",
     "round_robin",
     "rounded",
+    "ruling",
     "season",
     "seat_of",
     "sheet_lines",
