@@ -67,6 +67,17 @@ from .settings import (
     usual_bye_points,
 )
 from .standings import Result, Standing, TieBreak, standings
+from .withdrawal_points import (
+    FEDERATION_ABANDONED,
+    Award,
+    Reason,
+    WithdrawalRules,
+    abandoned_rounds,
+    both_quit,
+    left_alone,
+    quitting,
+    without_gain,
+)
 
 __all__ = [
     "BURRACO_3_HANDS",
@@ -76,6 +87,7 @@ __all__ = [
     "BYE_VICTORY_POINTS",
     "DECISIVE",
     "DECISIVE_DIFFERENCE",
+    "FEDERATION_ABANDONED",
     "GRADE_K",
     "HANDICAP",
     "HANDS_A_ROUND",
@@ -91,6 +103,7 @@ __all__ = [
     "STANDINGS_FREE",
     "STEP_TABLE_HANDS",
     "TOURNAMENT_PAIRS",
+    "Award",
     "Bound",
     "EventState",
     "Group",
@@ -101,6 +114,7 @@ __all__ = [
     "Outcome",
     "Phase",
     "PhaseKind",
+    "Reason",
     "Result",
     "Round",
     "RoundPlace",
@@ -116,8 +130,11 @@ __all__ = [
     "TieBreak",
     "Tournament",
     "VictoryScale",
+    "WithdrawalRules",
     "Worth",
+    "abandoned_rounds",
     "all_against_all",
+    "both_quit",
     "by_standings",
     "bye_points_bound",
     "come_back",
@@ -132,10 +149,12 @@ __all__ = [
     "group_standings",
     "join",
     "leave",
+    "left_alone",
     "mitchell",
     "mitchell_lines",
     "national",
     "preset",
+    "quitting",
     "random_round",
     "random_then_danish",
     "round_length_bound",
@@ -149,4 +168,5 @@ __all__ = [
     "step_table_for",
     "usual_bye_points",
     "weekend_national",
+    "without_gain",
 ]
