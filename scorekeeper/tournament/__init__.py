@@ -38,6 +38,7 @@ from .phases import (
     weekend_national,
 )
 from .points import BURRACO_3_HANDS, BURRACO_4_HANDS, MatchPoints, StepTable, VictoryScale
+from .prizes import Payout, PayoutLine, PrizeList, Shares, amounts_from_shares, payout
 from .rounding import rounded
 from .score_sheet import SheetLine, Worth, sheet_lines
 from .season import NightResult, SeasonLine, season
@@ -112,8 +113,11 @@ __all__ = [
     "NightResult",
     "NightSettings",
     "Outcome",
+    "Payout",
+    "PayoutLine",
     "Phase",
     "PhaseKind",
+    "PrizeList",
     "Reason",
     "Result",
     "Round",
@@ -123,6 +127,7 @@ __all__ = [
     "SeasonLine",
     "Seat",
     "SettingRefused",
+    "Shares",
     "SheetLine",
     "Standing",
     "StepTable",
@@ -134,6 +139,7 @@ __all__ = [
     "Worth",
     "abandoned_rounds",
     "all_against_all",
+    "amounts_from_shares",
     "both_quit",
     "by_standings",
     "bye_points_bound",
@@ -153,6 +159,7 @@ __all__ = [
     "mitchell",
     "mitchell_lines",
     "national",
+    "payout",
     "preset",
     "quitting",
     "random_round",
