@@ -7,7 +7,7 @@ the pool is said, never hidden. docs/rule-choices.md D32 records the choices."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from .rounding import rounded
@@ -99,13 +99,15 @@ def payout(
     lists: Sequence[tuple[PrizeList, Sequence[Standing]]],
     last_prize: int | None = None,
     last_of: Sequence[Standing] = (),
+    withdrawn: Collection[int] = (),
 ) -> Payout:
     """The payout from each prize list and its final standings (best first; a place still shared after every
     tie-break in the order a draw gave). One prize per pair: prizes are given from the largest down (equal
     amounts: the list named first, then by place), each to the best-placed pair of its list without a prize, so
     a pair in the places of two lists gets the better prize and the next pair of the other list moves up.
     ``last_prize``: a prize for the last pair of ``last_of`` (the overall standings; by default the first list's)
-    that has no other prize."""
+    that has no other prize and has not ``withdrawn`` (it did not play to the end; a pair that withdrew keeps a
+    prize place its points earn)."""
     names = [prize_list.name for prize_list, _ in lists]
     if len(set(names)) != len(names):
         raise SettingRefused("name", case="twice")
@@ -134,7 +136,7 @@ def payout(
     if last_prize is not None:
         _whole("last_prize", last_prize, POOL)
         field = last_of or (lists[0][1] if lists else ())
-        last = next((line for line in reversed(field) if line.pair not in paid), None)
+        last = next((line for line in reversed(field) if line.pair not in paid and line.pair not in withdrawn), None)
         if last is None:
             unpaid += last_prize
         else:

@@ -85,6 +85,8 @@ def test_a_prize_for_the_last_pair_if_the_organiser_wants_one():
     sheet = payout([(PrizeList("overall", (500, 300)), ranking(1, 2, 3, 4, 5))], last_prize=50)
     assert (sheet.lines[-1].prize_list, sheet.lines[-1].pair, sheet.lines[-1].amount) == (LAST, 5, 50)
     assert payout([(PrizeList("overall", (500,)), ranking(1, 2))], last_prize=None).total == 500
+    quit_ = payout([(PrizeList("overall", (500, 300)), ranking(1, 2, 3, 4, 5))], last_prize=50, withdrawn={5})
+    assert (quit_.lines[-1].pair, quit_.lines[-1].amount) == (4, 50)  # pair 5 withdrew: not the last to play on
     tiny = payout([(PrizeList("overall", (500, 300)), ranking(1, 2))], last_prize=50)  # the last has a prize
     assert (tiny.total, tiny.unpaid) == (800, 50)
 
