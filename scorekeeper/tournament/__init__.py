@@ -87,6 +87,7 @@ from .withdrawal_points import (
     both_quit,
     left_alone,
     quitting,
+    withdrawal,
     without_gain,
 )
 
@@ -193,5 +194,6 @@ __all__ = [
     "team_scale",
     "usual_bye_points",
     "weekend_national",
+    "withdrawal",
     "without_gain",
 ]

@@ -61,6 +61,12 @@ class Phase:
     groups: tuple[int, ...] = ()
     carry: bool = True
 
+    def __post_init__(self) -> None:
+        """A kind given by its name (as kept, or typed) is that kind; any other is refused naming the choices."""
+        if self.kind not in tuple(PhaseKind):
+            raise SettingRefused("kind", choices=tuple(PhaseKind))
+        object.__setattr__(self, "kind", PhaseKind(self.kind))
+
 
 @dataclass(frozen=True)
 class RoundPlace:
@@ -140,8 +146,6 @@ class Tournament:
 
 
 def _check_phase(phase: Phase, index: int, pairs: int) -> None:
-    if phase.kind not in tuple(PhaseKind):
-        raise SettingRefused("kind", choices=tuple(PhaseKind))
     _whole("rounds", phase.rounds, PHASE_ROUNDS)
     _whole("session", phase.session, SESSIONS)
     tables = (pairs + 1) // 2

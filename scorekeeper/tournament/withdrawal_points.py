@@ -122,3 +122,28 @@ def without_gain(award: Award, points_before: float, others: Sequence[float], ad
     if reaches(points_before + award.total) and not reaches(points_before):
         return Award(award.pair, award.rounds, 0.0, Reason.WOULD_GAIN, award.rule_points)
     return award
+
+
+def withdrawal(
+    rules: WithdrawalRules,
+    tournament: Tournament,
+    pair: int,
+    round_number: int,
+    hands: int,
+    *,
+    opponent: int | None = None,
+    both: bool = False,
+    justified: bool = True,
+    reached: float | None = None,
+) -> tuple[Award, ...]:
+    """Every award of ``pair`` quitting ``tournament`` in round ``round_number`` (rounds of ``hands`` hands), for the
+    director to see before confirming: the quitting pair's first, then its ``opponent``'s at that round's table
+    (none when it sat out), left alone (``reached``: the victory points its score had reached) or quitting too
+    (``both``: 0 each)."""
+    rounds = abandoned_rounds(tournament, round_number)
+    if both and opponent is not None:
+        return both_quit((pair, opponent), rounds)
+    gone = quitting(rules, pair, rounds, hands, justified)
+    if opponent is None:
+        return (gone,)
+    return gone, left_alone(rules, opponent, round_number, reached)

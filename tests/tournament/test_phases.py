@@ -164,3 +164,12 @@ def test_the_round_robin_phase_keeps_one_order_whatever_the_standings_so_everyon
 
 def test_which_phases_do_not_depend_on_the_standings():
     assert frozenset({PhaseKind.MITCHELL, PhaseKind.ROUND_ROBIN, PhaseKind.RANDOM}) == STANDINGS_FREE
+
+
+def test_a_phase_kind_given_by_its_name_is_that_kind_and_an_unknown_one_is_refused_naming_the_choices():
+    assert Phase("mitchell", 3).kind is PhaseKind.MITCHELL  # type: ignore[arg-type]
+    assert Tournament(8, (Phase("danish", 2),)).place_of(1).phase.kind is PhaseKind.DANISH  # type: ignore[arg-type]
+    with pytest.raises(SettingRefused) as refused:
+        Phase("swiss", 3)  # type: ignore[arg-type]
+    assert refused.value.field == "kind"
+    assert "danish_in_groups" in refused.value.choices

@@ -17,6 +17,7 @@ from scorekeeper.tournament.withdrawal_points import (
     both_quit,
     left_alone,
     quitting,
+    withdrawal,
     without_gain,
 )
 
@@ -93,3 +94,15 @@ def test_the_rules_points_are_withheld_when_they_would_win_the_pair_a_prize_it_h
     kept = without_gain(award, 111.0, others, advantaged_places=3)  # third already: the points win it nothing
     assert kept == award
     assert without_gain(award, 100.0, others, advantaged_places=0) == award
+
+
+def test_a_withdrawal_shows_every_award_before_the_director_confirms():
+    event = national(50)
+    gone, alone = withdrawal(RULES, event, 12, 10, 4, opponent=30)
+    assert (gone.pair, gone.rounds, gone.total, gone.reason) == (12, (10, 11), 16.0, Reason.ABANDONED)
+    assert (alone.pair, alone.rounds, alone.total, alone.reason) == (30, (10,), 14.0, Reason.BYE)
+    assert withdrawal(RULES, event, 12, 10, 4) == (gone,)  # it sat that round out: nobody left alone
+    both = withdrawal(RULES, event, 12, 10, 4, opponent=30, both=True)
+    assert [(a.pair, a.total, a.reason) for a in both] == [(12, 0.0, Reason.BOTH_QUIT), (30, 0.0, Reason.BOTH_QUIT)]
+    reached = withdrawal(RULES, event, 12, 10, 3, opponent=30, reached=16.0)[1]
+    assert (reached.total, reached.reason) == (16.0, Reason.SCORE_REACHED)
