@@ -173,3 +173,11 @@ def test_a_phase_kind_given_by_its_name_is_that_kind_and_an_unknown_one_is_refus
         Phase("swiss", 3)  # type: ignore[arg-type]
     assert refused.value.field == "kind"
     assert "danish_in_groups" in refused.value.choices
+
+
+def test_every_preset_seats_every_field_from_two_pairs_to_a_thousand():
+    for name in PRESETS:
+        for pairs in range(TOURNAMENT_PAIRS.least, TOURNAMENT_PAIRS.most + 1):
+            event = preset(name, pairs)
+            assert event.pairs == pairs
+            assert event.phases[0].rounds <= max(1, (pairs + 1) // 2) or event.phases[0].kind is PhaseKind.RANDOM
