@@ -83,7 +83,7 @@ def test_the_rule_set_chooser_names_the_games_in_spanish(client):
 @pytest.mark.parametrize(
     ("ruleset_id", "target", "house_rules"),
     [
-        ("burraco", 2005, ["Semi-clean canastas", "Semi-clean only with the wild card at one end"]),
+        ("burraco", 2005, ["Semi-clean burracos", "A semi-clean burraco only with the wild card at one end"]),
         ("buraco", 3000, ["A clean canasta from ace to ace scores", "the table counts against the side"]),
         ("burako", 2000, ["A canasta of wild cards scores"]),
     ],
@@ -104,7 +104,7 @@ def test_burracos_house_rules_start_at_the_rule_sets_values(client):
     assert not ticked(shown, "opt_wild_closing_discard")
     assert box(shown, "opt_joker_value") == "30"
     assert '<option selected value="required">only by discarding the last card</option>' in shown
-    assert '<option selected value="any">a canasta of any kind</option>' in shown
+    assert '<option selected value="any">a burraco of any kind</option>' in shown
     assert box(shown, "opt_ace_to_king_bonus") == ""  # empty: an ordinary clean one
 
 
@@ -166,7 +166,7 @@ def test_burraco_with_its_house_rules_changed_keeps_every_typed_value(client, ap
 def test_burraco_with_the_pozzetto_to_be_played_before_closing_keeps_that_house_rule(client, app):
     """D27's other reading: the box unticked, the game refuses a close with the pozzetto not yet played."""
     shown = page(client, "burraco")
-    assert "Going out with the packet taken but not yet played" in shown
+    assert "Going out with the pozzetto taken but not yet played" in shown
     assert start(client, "burraco", {**BURRACO_AS_SHOWN, "opt_going_out_with_packet_unplayed": ""}).status_code == 302
     _, options, ruleset = stored(app)
     assert options == {"going_out_with_packet_unplayed": False}

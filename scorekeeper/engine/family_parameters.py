@@ -72,6 +72,9 @@ class FamilyMelds:
     ace_to_ace_bonus: int | None = None
     #: A canasta of wild cards only [ACA3]; None: a meld of wild cards only is refused [EBM][PJ].
     wild_canasta_bonus: int | None = None
+    #: What the game's tables call a canasta, as its pages name it: a burraco (pulito, semipulito, sporco) in
+    #: Burraco [FB][EBCH], a canasta (canastra) elsewhere.
+    canasta_word: Literal["canasta", "burraco"] = "canasta"
 
 
 #: burraco (FIBur): values 30/20/15/10/5 [EB1][EB737]; sets and runs; pulito 200, semipulito 150 in the
@@ -79,6 +82,7 @@ class FamilyMelds:
 BURRACO_MELDS = FamilyMelds(
     card_values=family_card_values(joker=30, two=20, ace=15, eight_to_king=10, three_to_seven=5),
     semi_clean=True,
+    canasta_word="burraco",
 )
 
 #: buraco (Brazil, Aberto/STBL): no jokers (B-K1; joker 20 [GHV] as an option), 2 = 10, A 15, 8-K 10,

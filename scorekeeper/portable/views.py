@@ -181,7 +181,6 @@ def _next(words: Catalogue, sheet: Sheet) -> dict[str, Any]:
         "number": sheet.next_hand,
         "heading": filled(words.gettext("Hand %(n)s"), n=sheet.next_hand),
         "deals": filled(words.gettext("%(name)s deals."), name=sheet.next_dealer),
-        "no_minimum": None if minimum else words.gettext("No first-meld minimum in this game."),
         "columns": ([words.gettext("First meld, at least")] if minimum else [])
         + ([words.gettext("To the target")] if to_target else []),
         "rows": [

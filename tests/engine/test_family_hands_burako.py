@@ -27,6 +27,7 @@ import pytest
 from scorekeeper.engine import RuleSet, RuleViolations, SideEntry, score_hand
 from scorekeeper.engine.catalogue import FAMILY_RULESETS
 from scorekeeper.engine.entries import CanastaCount, Meld, Penalty, QuickEntry
+from scorekeeper.engine.family.cards import named
 from scorekeeper.engine.game import HandResult
 from scorekeeper.engine.options import GAME_OPTIONS, configure, offered_options
 
@@ -558,7 +559,7 @@ def test_a_claim_the_cards_do_not_make_is_refused_at_the_claim_saying_what_they_
         score_hand(entries, BURAKO)
     [violation] = refused.value.violations
     assert (violation.rule, violation.side, violation.field) == ("family_claim_unsupported", 0, "melds[0].claim")
-    assert violation.message == f"The table wrote {claim} for {cards}, but these cards make {made}."
+    assert violation.message == f"The table wrote {claim} for {named(cards).render()}, but these cards make {made}."
 
 
 def test_a_claim_in_words_no_sheet_uses_is_refused():

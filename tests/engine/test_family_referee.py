@@ -60,7 +60,7 @@ def test_burraco_closes_with_the_pozzetto_taken_and_not_yet_played_and_says_what
     answer = decide_family_go_out(ready(packet="taken_unplayed"), BURRACO)
     assert (answer.allowed, answer.rule) == (True, "family_going_out")
     assert answer.render() == (
-        "Yes, your side may go out: 100 points for it. The packet not yet played counts against the side:"
+        "Yes, your side may go out: 100 points for it. The pozzetto not yet played counts against the side:"
         " its cards as cards held."
     )
     assert decide_family_go_out(ready(packet="not_taken"), BURRACO).render() == (
@@ -73,13 +73,12 @@ def test_the_house_rule_going_out_with_packet_unplayed_decides_the_answer_both_w
     played_first = configure(BURRACO, {"going_out_with_packet_unplayed": False})
     refused = decide_family_go_out(ready(packet="taken_unplayed"), played_first)
     assert (refused.allowed, refused.rule) == (False, "family_going_out_without_packet")
-    for ruleset in (BURACO, BURAKO):
+    for ruleset, packet in ((BURACO, "morto"), (BURAKO, "muerto")):  # each game's packet by its own word
         unplayed = configure(ruleset, {"going_out_with_packet_unplayed": True})
         answer = decide_family_go_out(ready(packet="taken_unplayed"), unplayed)
         assert answer.allowed
-        assert (
-            answer.render() == "Yes, your side may go out: 100 points for it, less 100 for the packet not yet played."
-        )
+        said = f"Yes, your side may go out: 100 points for it, less 100 for the {packet} not yet played."
+        assert answer.render() == said
 
 
 def test_a_player_alone_never_goes_out_with_the_packet_not_yet_played():

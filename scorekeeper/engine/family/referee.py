@@ -47,11 +47,11 @@ class FamilyGoOutQuestion:
 
 #: A yes with the packet taken and not yet played (D27), and what that packet costs (D22).
 UNPLAYED_HELD = N_(
-    "Yes, your side may go out: %(bonus)s points for it. The packet not yet played counts against the side:"
+    "Yes, your side may go out: %(bonus)s points for it. The %(packet)s not yet played counts against the side:"
     " its cards as cards held."
 )
 UNPLAYED_FLAT = N_(
-    "Yes, your side may go out: %(bonus)s points for it, less %(penalty)s for the packet not yet played."
+    "Yes, your side may go out: %(bonus)s points for it, less %(penalty)s for the %(packet)s not yet played."
 )
 
 
@@ -78,9 +78,10 @@ def decide_family_go_out(question: FamilyGoOutQuestion, ruleset: RuleSet) -> Ans
     bonus = {"bonus": hand.going_out_bonus}
     if question.packet != "taken_unplayed":
         return Answer(True, "family_going_out", N_("Yes, your side may go out: %(bonus)s points for it."), bonus)
+    named = {**bonus, "packet": Msg(hand.packet_name)}  # the game's own word: pozzetto, morto, muerto
     if hand.packet_taken_unplayed == "cards":
-        return Answer(True, "family_going_out", UNPLAYED_HELD, bonus)
-    return Answer(True, "family_going_out", UNPLAYED_FLAT, {**bonus, "penalty": hand.packet_not_taken_penalty})
+        return Answer(True, "family_going_out", UNPLAYED_HELD, named)
+    return Answer(True, "family_going_out", UNPLAYED_FLAT, {**named, "penalty": hand.packet_not_taken_penalty})
 
 
 # ---- the discard pile ------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..errors import RuleViolation, RuleViolations
 from ..family_parameters import FamilyHand, FamilyMelds, Packet, WentOut
 from ..i18n import N_
-from .cards import FamilyCard, card_violation, parse_card
+from .cards import FamilyCard, card_violation, named, parse_card
 from .melds import FamilyCanasta, FamilyMeld
 
 #: The canastas without a wild card: the ones a game needing a clean canasta accepts (D21).
@@ -78,7 +78,7 @@ def going_out_violations(
                     "family_closing_discard_without_going_out",
                     N_("A closing discard, %(card)s, is written only for a side that went out by discarding."),
                     "closing_discard",
-                    card=closing_discard,
+                    card=named(closing_discard),
                 )
             )
     if not went_out:
@@ -122,7 +122,7 @@ def going_out_violations(
                 "family_going_out_on_a_wild_discard",
                 N_("In this game a side never goes out by discarding a wild card: %(card)s."),
                 "closing_discard",
-                card=str(discard),
+                card=named(str(discard)),
             )
         )
     return problems
@@ -156,7 +156,7 @@ def score_side(
                 "family_no_jokers",
                 N_("This game is played without jokers: %(cards)s."),
                 "hand",
-                cards=" ".join(hand_cards),
+                cards=named(*hand_cards),
             )
         )
     kinds = [meld.canasta for meld in melds if meld.canasta is not None]

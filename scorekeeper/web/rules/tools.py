@@ -15,7 +15,7 @@ from ...portable import tools
 from ...reference import is_family
 from ...reference.content_play import initial_meld
 from ...reference.options import SPECIAL_HAND_NAMES
-from ...translation import catalogue
+from ...translation import catalogue, translate
 from ..common.fields import choices
 from ..limiting import guard_links
 from .forms import (
@@ -67,6 +67,12 @@ def question_form(name: str, page: Reading) -> QuestionForm:
     if "special_hand" in form:  # the rule set's own special hands (Modern American)
         names = [(kind, gettext(SPECIAL_HAND_NAMES[kind])) for kind in page.ruleset.special_hands]
         form.special_hand.choices = choices([("", gettext("No")), *names])
+    hand, melds = page.ruleset.family_hand, page.ruleset.family_melds
+    if "packet" in form and hand is not None:  # the game's own words: its packet, and a burraco where its tables say so
+        form.packet.label.text = gettext("Our %(packet)s", packet=translate(hand.packet_name))
+    if "clean" in form and melds is not None and melds.canasta_word == "burraco":
+        form.clean.label.text = gettext("Clean burracos (no wild card)")
+        form.other.label.text = gettext("Burracos with a wild card (dirty, semi-clean, of wild cards)")
     return form
 
 
