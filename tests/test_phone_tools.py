@@ -1,7 +1,8 @@
 """The referee tools as the phone answers them with no connection (portable/bridge.py's ``tool_page``, with what
 the tool's page carries: its rules, its reference, its boxes' labels) are the server's pages: for the same
-questions, in every tool, under Canasta's rule sets and the family's, a game's house rules, in English and
-Italian, the same verdict, reason and rule's link, the same refusals of a box, the same values in the boxes."""
+questions, in every tool, under Canasta's rule sets and the family's (in the app's five languages), a game's house
+rules (in Italian), the same verdict, reason and rule's link, the same refusals of a box, the same values in the
+boxes."""
 
 from __future__ import annotations
 
@@ -237,7 +238,7 @@ def asked(values: dict[str, str], ruleset_id: str | None = None) -> list[tuple[s
     return [*([("set", ruleset_id)] if ruleset_id else []), ("ask", "1"), *values.items()]
 
 
-@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("language", ["en", "es", "pt_BR", "it", "de"])
 @pytest.mark.parametrize("ruleset_id", list(RULESETS))
 @pytest.mark.parametrize("tool", TOOLS)
 def test_the_phone_answers_every_question_as_the_servers_page(client, tool, ruleset_id, language):
