@@ -170,7 +170,7 @@ def test_a_question_out_of_shape_is_refused_naming_the_field(client):
     html = get(client, "/tools/go-out?set=burraco&ask=1&packet=lost&clean=-1")
     assert verdict(html) is None
     assert "Our pozzetto: choose one of those shown." in html
-    assert "Number must be at least 0." in html
+    assert "At least 0 here." in html  # the sentence the phone says too (portable/tools.py)
 
 
 def test_a_games_tools_read_its_house_rules(app, client):
