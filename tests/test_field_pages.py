@@ -55,7 +55,9 @@ def test_the_seating_is_printed_by_table_and_alphabetically(client, board):  # n
     by_table = text[text.index("By table") : text.index("Players alphabetically")]
     assert re.search(r"1 1\. Zoe & Ugo 3\. Bea & Juan", by_table)
     assert re.search(r"2 2\. Ana & Luis 4\. Cris & Dani", by_table)
-    players = re.findall(r"<th scope=\"row\">([^<]+)</th><td class=\"num\">(\d+)", page.get_data(as_text=True))
+    players = re.findall(
+        r"<th scope=\"row\">([^<]+)</th><td class=\"num\" data-label=\"Pair\">(\d+)", page.get_data(as_text=True)
+    )
     assert [name for name, _ in players] == ["Ana", "Bea", "Cris", "Dani", "Juan", "Luis", "Ugo", "Zoe"]
     assert "Ana 2 2 North-South" in text
     assert "Juan 3 1 East-West" in text
