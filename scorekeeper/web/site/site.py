@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 from ...services import StorageUnavailable
 from ...services.health import touch_heartbeat
 from ..display import current_display, keep
-from ..installable import kept_addresses, manifest, worker_version
+from ..installable import kept_addresses, manifest, new_game_addresses, worker_version
 from ..language import LANGUAGE_COOKIE
 from ..offline_engine import engine_addresses
 from ..offline_engine import version as engine_version
@@ -76,6 +76,7 @@ def service_worker() -> Response:
         languages=languages,
         engine=engine_addresses(),
         engine_version=engine_version(),
+        new_games=new_game_addresses(),
     )
     response = make_response(script)
     response.mimetype = "text/javascript"
