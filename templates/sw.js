@@ -182,7 +182,13 @@ self.addEventListener("message", (event) => {
 const NEW_GAMES = {{ new_games|tojson }};
 const STARTED_HERE = /^(\/o\/[^/]+\/\d+\/\d+\/)[^/]+(\/hands\/(?:new|\d+))?\/?$/;
 
-async function keepNewGames() {
+let keepingNewGames = null;  // two pages asking at once fetch each page once
+function keepNewGames() {
+  keepingNewGames = keepingNewGames || fetchNewGames().finally(() => { keepingNewGames = null; });
+  return keepingNewGames;
+}
+
+async function fetchNewGames() {
   const cache = await caches.open(CACHE);
   for (const address of NEW_GAMES) {
     if (await cache.match(address)) continue;

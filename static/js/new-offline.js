@@ -39,18 +39,37 @@
     var plan = JSON.parse(start.getAttribute("data-offline-start"));
     var FREE = /^(seat_\d+|team_\d+|first_dealer|note|entry_mode|csrf_token|save_key|follows)$/;
     var asFirst = values(false);
+    var tapped = false;
     start.addEventListener("submit", function (event) {
-      if (navigator.onLine !== false || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+      if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return;  // no kept pages: as before
       event.preventDefault();
+      if (tapped) return;  // a second tap starts no second game
+      tapped = true;
+      if (navigator.onLine === false) { here(false); return; }
+      // The server asked first; one out of reach (a laptop asleep, a router without internet) is no offline page:
+      // the game starts here with the page's own key (had the start arrived, sending it again finds that game).
+      var stop = new AbortController();
+      var timer = setTimeout(function () { stop.abort(); }, 8000);
+      fetch(start.action || location.href, { method: "POST", body: new FormData(start), credentials: "same-origin", signal: stop.signal })
+        .then(function (response) {
+          clearTimeout(timer);
+          if (response.redirected && /^\/e\//.test(new URL(response.url).pathname)) location.assign(response.url);
+          else HTMLFormElement.prototype.submit.call(start);  // the form's answer, as a page: its key makes one game
+        }, function () { here(true); });
+    });
+    // Started on this phone, when the form holds nothing the server alone reads (else the page says so).
+    function here(sameKey) {
       var note = document.getElementById("offline-start-note");
+      tapped = false;
       if (values(false) !== asFirst) {  // house rules, a target, totals carried over: the server's to read
         note.hidden = false;
         note.scrollIntoView({ block: "center" });
         return;
       }
       note.hidden = true;
-      startHere();
-    });
+      tapped = true;
+      startHere(sameKey);
+    }
     return;
   }
   // The form's values, all of them (``all``) or those a game started offline keeps as the rule set has them.
@@ -63,13 +82,14 @@
     });
     return all ? pairs : JSON.stringify(pairs);
   }
-  function startHere() {
+  function startHere(sameKey) {
     var named = function (name) { var box = start.elements[name]; return box ? box.value.trim() : ""; };
     var seats = plan.seat_sides.map(function (side, seat) { return named("seat_" + seat) || plan.unnamed[seat]; });
     var sides = [];
     plan.seat_sides.forEach(function (side, seat) { (sides[side] = sides[side] || []).push(seats[seat]); });
-    var fields = values(true).filter(function (pair) { return pair[0] !== "save_key"; });
-    fields.push(["save_key", newKey()]);
+    // a kept page's key may start other games offline: each its own, unless the server may have this start
+    var fields = values(true).filter(function (pair) { return sameKey || pair[0] !== "save_key"; });
+    if (!sameKey) fields.push(["save_key", newKey()]);
     var id = newKey();
     var game = {
       id: "local:" + id,

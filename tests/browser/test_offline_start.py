@@ -119,3 +119,39 @@ def test_a_canasta_game_started_with_no_connection_reaches_the_server_once_with_
         })"""
     ) == [game_id]  # the phone's copy moved: nothing left under the game's id on this phone alone
     context.close()
+
+
+def test_a_start_whose_answer_was_lost_goes_on_on_the_phone_and_makes_one_game_once_the_server_answers(
+    browser: Browser, server_and_database: tuple[str, str]
+):
+    base, url = server_and_database
+    context = browser.new_context(**PHONE, service_workers="allow", locale="en-GB")
+    page = context.new_page()
+    opened_once(page, base)
+    sent = []
+
+    def answer_lost_once(route):
+        """The first start reaches the server, which makes the game; its answer never reaches the phone."""
+        if route.request.method == "POST" and not sent:
+            sent.append(route.fetch().status)
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    context.route(re.compile(r"/games/new/classic\?players=4&sides=2$"), answer_lost_once)
+    visited: list[str] = []
+    page.on("framenavigated", lambda frame: visited.append(frame.url))
+    page.goto(base + "/games/new/classic?players=4&sides=2")
+    for seat, name in enumerate(["Ana", "Bea", "Luis", "Juan"]):
+        page.fill(f"#seat_{seat}", name)
+    page.get_by_role("button", name="Start the game").tap()
+    # The phone, online, met no answer: the game goes on here, and is sent again with the page's own key.
+    expect(page).to_have_url(re.compile(r"/e/[A-Za-z0-9_-]+$"), timeout=30_000)
+    assert sent == [200]  # the game made, its sheet answered (redirects followed), and lost on the way
+    assert any(re.search(r"/o/classic/4/2/[A-Za-z0-9_-]{22}$", address) for address in visited)  # on the phone first
+    expect(page.locator(".sheet-row.head")).to_contain_text("Ana & Luis")
+    engine = sa.create_engine(url)
+    with engine.connect() as connection:
+        assert connection.scalar(sa.text("SELECT count(*) FROM game")) == 1
+    engine.dispose()
+    context.close()
