@@ -7,6 +7,10 @@ from __future__ import annotations
 import html
 import json
 import re
+import threading
+import urllib.error
+import urllib.parse
+import urllib.request
 
 import sqlalchemy as sa
 
@@ -126,3 +130,40 @@ def test_the_service_worker_keeps_the_new_game_pages_and_each_tables_blank_pages
     assert len(addresses) == 1 + 3 * shapes
     worker = client.get("/sw.js").get_data(as_text=True)
     assert '"/o/burraco/2/2/-/hands/new"' in worker
+
+
+def test_the_same_start_sent_by_four_connections_at_once_makes_one_game(form_server):
+    """A phone whose connection flaps may send its start again while the first is on its way: they meet at the
+    server at once, and one game is made (on PostgreSQL a lock on the key, on SQLite the write lock)."""
+    for round_ in range(3):
+        body = urllib.parse.urlencode({**PLAYERS, "save_key": f"{KEY}-{round_}"}).encode()
+        start = threading.Barrier(4)
+        answers: list[tuple[int, str]] = []
+
+        def send(body: bytes = body, start: threading.Barrier = start, answers: list = answers) -> None:
+            start.wait()
+            request = urllib.request.Request(f"{form_server}/games/new/classic?players=4&sides=2", data=body)
+            answers.append(post_without_following(request))
+
+        threads = [threading.Thread(target=send) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        assert len(answers) == 4
+        assert {status for status, _ in answers} == {302}
+        assert len({where for _, where in answers}) == 1  # one game's edit link
+
+
+def post_without_following(request: urllib.request.Request) -> tuple[int, str]:
+    """A form post's status and where it leads, its redirect not followed."""
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    try:
+        with urllib.request.build_opener(NoRedirect).open(request, timeout=30) as response:
+            return response.status, response.headers.get("Location", "")
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers.get("Location", "")
