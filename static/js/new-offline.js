@@ -156,9 +156,11 @@
     if (starting || navigator.onLine === false) return starting;
     starting = find(gameId).then(function (kept) {
       if (!kept || !kept.started || kept.refused) return null;
-      var data = new FormData();
-      kept.started.fields.forEach(function (pair) { data.append(pair[0], pair[1]); });
-      return fetch(kept.started.address, { method: "POST", body: data, credentials: "same-origin" }).then(function (response) {
+      return token(kept.started.address).then(function (fresh) {
+        var data = new FormData();
+        kept.started.fields.forEach(function (pair) { data.append(pair[0], pair[0] === "csrf_token" && fresh ? fresh : pair[1]); });
+        return fetch(kept.started.address, { method: "POST", body: data, credentials: "same-origin" });
+      }).then(function (response) {
         var made = /^\/e\/([^/]+)/.exec(new URL(response.url).pathname);
         if (made) return moved(kept, "/e/" + made[1]);
         if (response.status === 400 || (response.ok && response.redirected === false)) {  // the form did not pass
@@ -170,6 +172,15 @@
       });
     }).catch(function () { return null; }).then(function () { starting = null; });
     return starting;
+  }
+  // The new-game page's security token as the server gives it now (the kept page's may be older than this session).
+  function token(address) {
+    return fetch(address, { cache: "no-store", credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : ""; })
+      .then(function (page) {
+        var box = new DOMParser().parseFromString(page, "text/html").querySelector("input[name=csrf_token]");
+        return box ? box.value : null;
+      });
   }
   function moved(kept, sheet) {
     return fetch(sheet + "/phone.json", { cache: "no-store", credentials: "same-origin" })
