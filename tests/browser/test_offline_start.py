@@ -1,7 +1,8 @@
 """A game started with no connection: on a phone that opened the app once (no game), the new-game page kept by the
-service worker starts a Canasta game on the phone, two hands are recorded and scored there, a reload finds them, and
-the page says the game is only on this phone; then the connection is back, the server makes the game once, its
-hands follow in order with the phone's numbers, and the phone moves to the game's own links."""
+service worker starts a Canasta game on the phone, two hands are recorded and scored there and one is fixed, a reload
+finds them, and the page says the game is only on this phone; then the connection is back, the server makes the game
+once, its hands follow in order with the phone's numbers, and the phone moves to the game's own links. A start whose
+answer was lost makes one game; a Buraco game for two, started offline in Portuguese, speaks its words."""
 
 from __future__ import annotations
 
@@ -29,11 +30,12 @@ def server_and_database(tmp_path) -> Iterator[tuple[str, str]]:
 
 
 def new_games_kept(page: Page) -> bool:
-    """Whether the service worker keeps the new-game page of a Canasta table and its blank game's pages."""
+    """Whether the service worker keeps the new-game page of a Canasta table and its blank game's pages, and the
+    last of every table's (it keeps them one after the other)."""
     return page.evaluate(
         """async () => {
           const kept = await Promise.all(["/games/new", "/games/new/classic?players=4&sides=2", "/o/classic/4/2/-",
-            "/o/classic/4/2/-/hands/new"].map((address) => caches.match(address)));
+            "/o/classic/4/2/-/hands/new", "/o/burako/4/2/-/hands/new"].map((address) => caches.match(address)));
           return kept.every(Boolean);
         }"""
     )
@@ -87,12 +89,22 @@ def test_a_canasta_game_started_with_no_connection_reaches_the_server_once_with_
     expect(page.locator("#hand-1")).to_contain_text("+670")
     offline_hand(page, 2, 1, "A")  # Bea & Juan go out with a natural canasta of aces: +740
 
+    # Hand 1 fixed on the phone: a red three it had.
+    page.locator("#hand-1 > summary").tap()
+    form_opened(page, "Fix hand 1")
+    expect(page.locator("main h1")).to_have_text("Fix hand 1")
+    expect(page.locator("#s0_m_K_n")).to_have_value("7")
+    page.locator("#side-0 label.chip:has(#s0_red3-1)").tap()
+    expect(page.locator("#live-total")).to_have_text("Ana & Luis +770 · Bea & Juan +15")
+    save(page)
+    expect(page.locator("#hand-1")).to_contain_text("+770")
+
     # Reloaded with no connection: the game and its hands are still there, only on this phone.
     page.reload()
     assert page.url.split("#")[0] == local
     expect(page.locator("#only-here")).to_be_visible()
     expect(page.locator("#kept-on-phone")).to_contain_text("2 changes to send")
-    expect(page.locator(".sheet-row.foot .cell")).to_have_text(["670", "755"])
+    expect(page.locator(".sheet-row.foot .cell")).to_have_text(["770", "755"])
     shown = page.locator(".sheet-row.foot .cell").all_inner_texts()
 
     # The connection is back: the server makes the game once, the hands follow, the phone moves to its links.
@@ -102,7 +114,7 @@ def test_a_canasta_game_started_with_no_connection_reaches_the_server_once_with_
     expect(page.locator(".sheet-row.foot .cell")).to_have_text(shown)
     game_id = page.locator("body").get_attribute("data-game-id")
     server = page.request.get(f"{base}/api/v1/games/{game_id}").json()
-    assert [[side["hand_score"] for side in hand["sides"]] for hand in server["hands"]] == [[670, 15], [0, 740]]
+    assert [[side["hand_score"] for side in hand["sides"]] for hand in server["hands"]] == [[770, 15], [0, 740]]
     assert [str(total) for total in server["totals"]] == shown
     assert [side["name"] for side in server["sides"]] == ["Ana & Luis", "Bea & Juan"]
     engine = sa.create_engine(url)
@@ -154,4 +166,48 @@ def test_a_start_whose_answer_was_lost_goes_on_on_the_phone_and_makes_one_game_o
     with engine.connect() as connection:
         assert connection.scalar(sa.text("SELECT count(*) FROM game")) == 1
     engine.dispose()
+    context.close()
+
+
+def test_a_buraco_game_for_two_started_offline_in_portuguese_is_scored_in_its_words_and_reaches_the_server(
+    browser: Browser, server_and_database: tuple[str, str]
+):
+    base, _url = server_and_database
+    context = browser.new_context(**PHONE, service_workers="allow", locale="pt-BR")
+    page = context.new_page()
+    opened_once(page, base)
+    assert page.evaluate("caches.match('/o/buraco/2/2/-/hands/new').then(Boolean)")
+    context.set_offline(True)
+    page.goto(base + "/games/new/buraco?players=2&sides=2")
+    page.fill("#seat_0", "Ana")
+    page.fill("#seat_1", "Bea")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Começar a partida").tap()
+    expect(page.locator("#only-here")).to_contain_text("Esta partida só está neste celular")
+    with page.expect_navigation():
+        page.locator(".save-bar a.button").tap()
+    page.evaluate("window.scorekeeperEngine.start(), window.scorekeeperEngine.ready.then(() => true)")
+    expect(page.locator("#side-1 h2")).to_have_text("Bea")
+    # Ana closes, her packet taken: hearts from 4 to 10 (seven cards: clean), spades from 5 to 8.
+    page.locator("#side-0 label.chip:has(#out-0)").tap()
+    page.locator("#side-0 label.chip:has(#s0_packet-0)").tap()
+    page.locator("#side-1 label.chip:has(#s1_packet-0)").tap()
+    page.locator("#side-0 label.chip:has(#s0_r0_suit-1)").tap()
+    page.select_option("#s0_r0_low", "4")
+    page.select_option("#s0_r0_high", "10")
+    page.locator("#side-0 label.chip:has(#s0_r1_suit-0)").tap()
+    page.select_option("#s0_r1_low", "5")
+    page.select_option("#s0_r1_high", "8")
+    expect(page.locator("#preview")).to_contain_text("Batida")
+    expect(page.locator("#live-total")).to_have_text("Ana +375 · Bea 0")
+    save(page)
+    expect(page.locator("#kept-on-phone")).to_contain_text("1 alteração para enviar")
+
+    context.set_offline(False)
+    expect(page).to_have_url(re.compile(r"/e/[A-Za-z0-9_-]+$"), timeout=30_000)
+    expect(page.locator("#kept-on-phone")).to_be_hidden(timeout=30_000)
+    game_id = page.locator("body").get_attribute("data-game-id")
+    server = page.request.get(f"{base}/api/v1/games/{game_id}").json()
+    assert server["ruleset"] == "buraco"
+    assert [[side["hand_score"] for side in hand["sides"]] for hand in server["hands"]] == [[375, 0]]
     context.close()
