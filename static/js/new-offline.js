@@ -33,6 +33,25 @@
     return store(function (games, answer) { games.get(id).onsuccess = function (event) { answer(event.target.result || null); }; });
   }
 
+  // ---- the offline page: the games this phone keeps, each of which opens with no connection ----
+  var listed = document.getElementById("kept-games");
+  if (listed) {
+    store(function (games, answer) { games.getAll().onsuccess = function (event) { answer(event.target.result); }; }).then(function (kept) {
+      var list = listed.querySelector("ul");
+      (kept || []).filter(function (game) { return game.sheet && game.game; }).forEach(function (game) {
+        var item = document.createElement("li");
+        var link = document.createElement("a");
+        link.href = game.sheet;
+        link.textContent = game.game.sides.join(" · ");
+        item.appendChild(link);
+        list.appendChild(item);
+      });
+      list.hidden = listed.querySelector("h2").hidden = !list.children.length;
+      listed.hidden = !navigator.serviceWorker || !navigator.serviceWorker.controller;
+    });
+    return;
+  }
+
   // ---- the new-game page: started on this phone when there is no connection ----
   var start = document.querySelector("form[data-offline-start]");
   if (start) {

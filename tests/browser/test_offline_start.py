@@ -106,6 +106,12 @@ def test_a_canasta_game_started_with_no_connection_reaches_the_server_once_with_
     expect(page.locator("#kept-on-phone")).to_contain_text("2 changes to send")
     expect(page.locator(".sheet-row.foot .cell")).to_have_text(["770", "755"])
     shown = page.locator(".sheet-row.foot .cell").all_inner_texts()
+    # The app opened anew with no connection lists it among the games this phone keeps: it opens from there.
+    page.goto(base + "/")
+    with page.expect_navigation():
+        page.locator("#kept-games a", has_text="Ana & Luis · Bea & Juan").tap()
+    assert page.url == local
+    expect(page.locator("#kept-on-phone")).to_contain_text("2 changes to send")
 
     # The connection is back: the server makes the game once, the hands follow, the phone moves to its links.
     context.set_offline(False)
