@@ -97,6 +97,7 @@ def test_a_blank_games_sheet_and_hand_form_for_every_rule_set_and_table_shape(cl
             assert "⟦S0⟧" in shown
             assert f"⟦S{sides - 1}⟧" in shown
             assert 'class="hand-form"' in text(form)
+            assert "This game is only on this phone" in text(form)
             assert f'data-sheet="{base}"' in shown
 
 
