@@ -150,12 +150,13 @@
     }
   });
 
-  // The players' names where the blank page has its marks (⟦S0⟧ a side, ⟦P0⟧ a seat).
+  // The players' names where the blank page has its marks (⟦S0⟧ a side, ⟦P0⟧ a seat, ⟦D⟧ the first dealer).
   function named(kept) {
     var names = {};
     kept.game.sides.forEach(function (name, side) { names["S" + side] = name; });
     kept.game.seats.forEach(function (name, seat) { names["P" + seat] = name; });
-    var put = function (text) { return text.replace(/⟦([SP]\d+)⟧/g, function (mark, key) { return names[key] || mark; }); };
+    names.D = kept.game.seats[kept.game.first_dealer] || kept.game.seats[0];
+    var put = function (text) { return text.replace(/⟦(D|[SP]\d+)⟧/g, function (mark, key) { return names[key] || mark; }); };
     var walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
     for (var node = walker.nextNode(); node; node = walker.nextNode()) {
       if (node.nodeValue.indexOf("⟦") !== -1) node.nodeValue = put(node.nodeValue);

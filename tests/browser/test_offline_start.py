@@ -69,13 +69,14 @@ def test_a_canasta_game_started_with_no_connection_reaches_the_server_once_with_
         page.locator("a[href='/games/new/classic?players=4&sides=2']").tap()
     for seat, name in enumerate(["Ana", "Bea", "Luis", "Juan"]):
         page.fill(f"#seat_{seat}", name)
+    page.select_option("#first_dealer", "1")  # Bea deals first
     with page.expect_navigation():
         page.get_by_role("button", name="Start the game").tap()
     assert re.search(r"/o/classic/4/2/[A-Za-z0-9_-]{22}$", page.url)
     local = page.url
     expect(page.locator("#only-here")).to_contain_text("This game is only on this phone")
     expect(page.locator(".sheet-row.head")).to_contain_text("Ana & Luis")
-    expect(page.locator("section.next")).to_contain_text("Ana deals.")
+    expect(page.locator("section.next")).to_contain_text("Bea deals.")
 
     # Two hands, scored by the engine in the phone.
     form_opened(page, "Record hand 1")
@@ -123,6 +124,8 @@ def test_a_canasta_game_started_with_no_connection_reaches_the_server_once_with_
     assert [[side["hand_score"] for side in hand["sides"]] for hand in server["hands"]] == [[770, 15], [0, 740]]
     assert [str(total) for total in server["totals"]] == shown
     assert [side["name"] for side in server["sides"]] == ["Ana & Luis", "Bea & Juan"]
+    assert server["first_dealer"] == 1
+    assert [hand["dealer"] for hand in server["hands"]] == ["Bea", "Luis"]
     engine = sa.create_engine(url)
     with engine.connect() as connection:
         assert connection.scalar(sa.text("SELECT count(*) FROM game")) == 1

@@ -1,10 +1,11 @@
 """A game started with no connection (static/js/new-offline.js). The service worker keeps, for each rule set and
 table shape, the new-game page and a blank game's two pages, its sheet and its hand form, rendered here for a game
-of that table whose names are marks (``⟦S0⟧`` for the first side, ``⟦P0⟧`` for the first seat) that the script
-puts the players' names in. A game started offline lives on the phone under ``/o/<rule set>/<players>/<sides>/<its
-own random id>`` (the same pages for every id), scored by the engine in the phone like a known game offline
-(offline.js), until the server first sees it: then the new-game form, as typed, is sent with its one-time key
-(``services.start_game`` makes one game of it however often it comes), and the phone moves to the game's links.
+of that table whose names are marks (``⟦S0⟧`` for the first side, ``⟦P0⟧`` for the first seat, ``⟦D⟧`` for the
+first dealer) that the script puts the players' names in. A game started offline lives on the phone under
+``/o/<rule set>/<players>/<sides>/<its own random id>`` (the same pages for every id), scored by the engine in the
+phone like a known game offline (offline.js), until the server first sees it: then the new-game form, as typed, is
+sent with its one-time key (``services.start_game`` makes one game of it however often it comes), and the phone
+moves to the game's links.
 
 Nothing here reads or writes the database: the pages are the same for every phone of a language."""
 
@@ -28,6 +29,8 @@ from .hand_form.form import hand_form
 
 #: The blank pages' stand-in for a game's edit token and id (the script points its links at the game's own).
 STAND_IN = "local"
+#: The mark that stands for the first dealer's name (the phone's game names its seat).
+DEALER_MARK = "⟦D⟧"
 #: The id in the addresses the service worker keeps a blank page under (any game's id reads it).
 ANY = "-"
 
@@ -90,7 +93,9 @@ def offline_sheet(ruleset_id: str, players: int, sides: int, local: str) -> str:
     ruleset = _table(ruleset_id, players, sides)
     address = _address(ruleset_id, players, sides, local)
     sheet = blank_sheet(ruleset, players, sides)
-    return render_template("games/offline_sheet.html", sheet=sheet, address=address, engine=_engine(address))
+    return render_template(
+        "games/offline_sheet.html", sheet=sheet, address=address, engine=_engine(address), dealer_mark=DEALER_MARK
+    )
 
 
 @bp.get("/o/<ruleset_id>/<int:players>/<int:sides>/<local>/hands/new")
