@@ -20,6 +20,7 @@ from flask_babel import gettext
 
 from ..engine import RULESETS
 from ..engine.options import table_shapes
+from ..portable.tools import TOOLS
 from ..reference import TOPICS
 from .display import LIGHT_BAR
 
@@ -30,6 +31,7 @@ KEPT_FILES = (
     "js/app.js",
     "js/offline.js",
     "js/new-offline.js",
+    "js/referee.js",
     "img/icon.svg",
     "img/icon-192.png",
     "img/icon-512.png",
@@ -76,6 +78,12 @@ def new_game_addresses() -> list[str]:
     return addresses
 
 
+def tool_addresses() -> list[str]:
+    """The referee tools' pages of every rule set, which the service worker keeps in the background once the engine
+    in the phone is kept (in the language read in the app): with no connection the engine answers them."""
+    return [url_for(f"tools.{name.replace('-', '_')}", set=ruleset_id) for name in TOOLS for ruleset_id in RULESETS]
+
+
 def worker_version() -> str:
     """A digest of everything the service worker keeps and shows (the app's files, the catalogues, the
     reference and the templates): a deployment that changes any of it changes the worker. Worked out once
@@ -99,6 +107,8 @@ def _version(package: str, static: str, templates: str) -> str:
     sources += sorted(Path(package, "engine").rglob("*.py"))  # the reference's numbers come from the rule sets
     sources += sorted(Path(templates, "rules").glob("*.html"))
     sources += sorted(Path(templates, "games").glob("*.html"))  # a game started offline: its kept pages
+    sources += sorted(Path(templates, "tools").glob("*.html"))  # the referee tools' pages, kept too
+    sources += sorted(Path(package, "web", "rules").glob("forms.py"))  # their questions' boxes
     sources += [Path(templates, name) for name in ("base.html", "offline.html", "sw.js", "_macros.html")]
     for source in sources:
         digest.update(source.name.encode())
