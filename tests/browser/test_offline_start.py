@@ -117,7 +117,8 @@ def test_a_canasta_game_started_with_no_connection_reaches_the_server_once_with_
     # The connection is back: the server makes the game once, the hands follow, the phone moves to its links.
     context.set_offline(False)
     expect(page).to_have_url(re.compile(r"/e/[A-Za-z0-9_-]+$"), timeout=30_000)
-    expect(page.locator("#kept-on-phone")).to_be_hidden(timeout=30_000)
+    expect(page.locator("#hand-2:not(.kept-here)")).to_be_attached(timeout=30_000)  # the server's sheet, both sent
+    expect(page.locator("#kept-on-phone")).to_be_hidden()
     expect(page.locator(".sheet-row.foot .cell")).to_have_text(shown)
     game_id = page.locator("body").get_attribute("data-game-id")
     server = page.request.get(f"{base}/api/v1/games/{game_id}").json()
@@ -214,7 +215,8 @@ def test_a_buraco_game_for_two_started_offline_in_portuguese_is_scored_in_its_wo
 
     context.set_offline(False)
     expect(page).to_have_url(re.compile(r"/e/[A-Za-z0-9_-]+$"), timeout=30_000)
-    expect(page.locator("#kept-on-phone")).to_be_hidden(timeout=30_000)
+    expect(page.locator("#hand-1:not(.kept-here)")).to_be_attached(timeout=30_000)  # the server's sheet, sent
+    expect(page.locator("#kept-on-phone")).to_be_hidden()
     game_id = page.locator("body").get_attribute("data-game-id")
     server = page.request.get(f"{base}/api/v1/games/{game_id}").json()
     assert server["ruleset"] == "buraco"
