@@ -6,7 +6,7 @@ Saving is the last tap. Starting the game (the new-game page) is not counted. Th
 `make run` serves it (gunicorn, a migrated database). The saved hand's
 scores are read back from the game's JSON and checked, so a journey that saves a different hand
 fails instead of printing a small number. Issue 14's limits for the typical hand: 25 card by card,
-15 the paper-sheet way; a typical Burraco hand (runs chosen from lists: a tap to open, a tap to pick) is held
+15 the paper-sheet way; a typical Burraco hand (a run: its suit and two taps on its row of cards) is held
 to the same. Run with ``make bench`` (or ``python bench/taps.py``).
 """
 
@@ -82,14 +82,38 @@ def packet(side: int, what: str) -> Step:
     return ("tap", f"#side-{side} label.chip:has(#s{side}_packet-{PACKETS.index(what)})")
 
 
-def run(side: int, row: int, suit: str, low: str, high: str) -> list[Step]:
-    """A run of the family's games: its suit chip, its lowest and its highest card."""
-    prefix = f"s{side}_r{row}"
-    return [
-        ("tap", f"#side-{side} label.chip:has(#{prefix}_suit-{SUITS.index(suit)})"),
-        chosen(f"#{prefix}_low", low),
-        chosen(f"#{prefix}_high", high),
+def place(rank: str, *, high: bool) -> int:
+    """A rank's place on a run's row of cards: 1 a low ace, 2 to 13 the two to the king, 14 a high ace."""
+    if rank == "A":
+        return 14 if high else 1
+    return ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K").index(rank) + 2
+
+
+def run(
+    side: int, row: int, suit: str, low: str, high: str, wild: str = "", two: bool = False, jokers: bool = True
+) -> list[Step]:
+    """A run of the family's games: its suit chip, then its lowest and its highest card on its row of cards; the
+    place its wild card stands in, if it has one, on the joker's row or the two's (a game without jokers has the
+    two's only)."""
+    prefix = f"#s{side}_r{row}"
+    steps: list[Step] = [
+        ("tap", f"#side-{side} label.chip:has({prefix}_suit-{SUITS.index(suit)})"),
+        ("tap", f"{prefix} [data-run-ends] button[data-place='{place(low, high=False)}']"),
+        ("tap", f"{prefix} [data-run-ends] button[data-place='{place(high, high=True)}']"),
     ]
+    if wild:
+        kind = "2" if two or not jokers else "JK"
+        wild_at = place(wild, high=low != "A")
+        steps.append(("tap", f"{prefix} [data-run-wild] [data-kind='{kind}'] button[data-place='{wild_at}']"))
+    return steps
+
+
+def discard(side: int, card: str) -> list[Step]:
+    """The card discarded to go out, on its buttons: its suit and its rank, or the joker."""
+    buttons = f"#side-{side} [data-discard]"
+    if card == "JK":
+        return [("tap", f"{buttons} button[data-rank='JK']")]
+    return [("tap", f"{buttons} button[data-suit='{card[-1]}']"), ("tap", f"{buttons} button[data-rank='{card[:-1]}']")]
 
 
 def tally(side: int) -> Step:
@@ -273,7 +297,7 @@ JOURNEYS = (
     ),
     # Burraco: North-South close with a clean run 4H-10H (50, clean 200) and three kings (30), closing 100;
     # East-West took their pozzetto, melded four sevens and a two (40) and hold an ace and a joker (45):
-    # 380 / -5.
+    # 380 / -5. Going out, North-South's pozzetto is taken: the form says so by itself.
     Journey(
         BURRACO,
         "detailed",
@@ -281,7 +305,6 @@ JOURNEYS = (
         (4, 2),
         (
             went_out(0),
-            packet(0, "taken"),
             *run(0, 0, "H", "4", "10"),
             meld(0, "K"),
             packet(1, "taken"),
@@ -300,7 +323,6 @@ JOURNEYS = (
         (4, 2),
         (
             went_out(0),
-            packet(0, "taken"),
             typed("#s0_q_meld_points", "80"),
             more("#s0_q_natural"),
             packet(1, "taken"),

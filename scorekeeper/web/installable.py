@@ -26,6 +26,7 @@ KEPT_FILES = (
     "css/app.css",
     "css/dark.css",
     "js/app.js",
+    "js/cards.js",
     "js/offline.js",
     "img/icon.svg",
     "img/icon-192.png",
