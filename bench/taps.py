@@ -418,13 +418,15 @@ def paper_sheet(i: int, hand: Hand, melds: tuple[Run | Set, ...], held_cards: li
 
 
 def real_hand(hand: Hand, mode: str) -> Journey:
-    """A real hand of the family, recorded one way. Going out, a side's packet is taken: the form ticks it."""
+    """A real hand of the family, recorded one way. Going out, a side's packet is taken: the form ticks it; the card
+    a side discarded to go out, where the table writes it, says the side went out with it."""
     steps: list[Step] = [("tap", "label.stock-out")] if hand.stock_out else []
     for i, side in enumerate(hand.sides):
-        if side.out:
-            steps.append(("tap", f"#side-{i} label.chip:has(#out-{i}{'n' if side.out == 'no_discard' else ''})"))
+        assert not side.discard or side.out == "discard", hand.story
         if side.discard:
             steps += discard(i, side.discard)
+        elif side.out:
+            steps.append(("tap", f"#side-{i} label.chip:has(#out-{i}{'n' if side.out == 'no_discard' else ''})"))
         if not (side.out and side.packet == "taken"):
             steps.append(packet(i, side.packet))
         cards = side.held.split()

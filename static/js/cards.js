@@ -112,7 +112,8 @@
   }
 
   // The card discarded to go out: its suit and its rank, in either order (a joker in one tap); the same rank again
-  // takes it back. Shown to a side that went out with a discard, or whose discard holds a card.
+  // takes it back. A card tapped says the side went out with it (the tap on "Went out with a discard" is not
+  // needed). Shown while nobody has gone out, to a side that went out with a discard, or whose discard holds a card.
   function enhanceDiscard(block) {
     var select = block.querySelector("select");
     var buttons = block.querySelector("[data-discard]");
@@ -134,12 +135,19 @@
       ranks.forEach(function (button) { press(button, button.getAttribute("data-rank") === rank); });
       buttons.setAttribute("data-suit", suit || "");
       var out = form.querySelector("input[name=out]:checked");
-      block.hidden = !select.value && !(out && out.value === side);
+      block.hidden = !select.value && !(!out || !out.value || out.value === side);
+    }
+    function wentOut() {
+      var mine = form.querySelector("input[name=out][value='" + side + "']");
+      if (!mine || mine.checked) return;
+      mine.checked = true;
+      mine.dispatchEvent(new Event("change", { bubbles: true }));  // its packet taken, as on a tap of the chip
     }
     function complete() {
       if (chosen.rank === "JK") put(select, "JK");
       else if (chosen.rank && chosen.suit) put(select, chosen.rank + chosen.suit);
       else put(select, "");
+      if (select.value) wentOut();
     }
     suits.forEach(function (button) {
       button.addEventListener("click", function () {

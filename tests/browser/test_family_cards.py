@@ -96,7 +96,6 @@ def test_the_closing_discard_is_tapped_by_its_suit_named_in_the_readers_language
     game = page.request.post(live_server + "/api/v1/games", data={"ruleset": "burraco", "sides": seats}).json()
     page.goto(f"{live_server}/e/{game['edit_token']}/hands/new")
     block = page.locator("#side-0 .closing-discard")
-    expect(block).to_be_hidden()  # asked of a side that went out with a discard
     page.locator("#side-0 label.chip:has(#out-0)").tap()
     expect(block).to_be_visible()
     page.locator("#side-0 label.chip:has(#s0_packet-0)").tap()
@@ -113,6 +112,32 @@ def test_the_closing_discard_is_tapped_by_its_suit_named_in_the_readers_language
     expect(page.locator("#preview a[href$='family_going_out_on_a_wild_discard']")).to_have_count(1)
     expect(page.locator("#s0_r0 [data-run-ends] button[data-place='1']")).to_have_attribute("aria-label", "A (basso)")
     context.close()
+
+
+def test_a_card_tapped_as_a_sides_closing_discard_says_the_side_went_out_with_it(page: Page, live_server: str):
+    # Ana & Luis close on the nine of diamonds, written down: the card is the going out, no tap on "Went out with a
+    # discard". 4H-10H clean (50 + 200), three kings (30), closing 100 = 380; Bea & Juan: four sevens and a two
+    # (40), their pozzetto not taken (-100) = -60.
+    start_burraco(page, live_server)
+    page.get_by_role("link", name="Record hand 1").tap()
+    blocks = [page.locator(f"#side-{side} .closing-discard") for side in (0, 1)]
+    for block in blocks:
+        expect(block).to_be_visible()  # nobody went out yet: either side's card may be the going out
+    discard(page, 0, "9D")
+    expect(page.locator("#out-0")).to_be_checked()
+    expect(page.locator("#s0_packet-0")).to_be_checked()  # going out needs the pozzetto taken, as on the chip
+    expect(blocks[1]).to_be_hidden()  # the other side did not go out: its discard is not asked
+    page.locator("#side-0 [data-discard] button[data-rank='9']").tap()  # the card taken back: still went out
+    assert page.input_value("#s0_discard") == ""
+    expect(page.locator("#out-0")).to_be_checked()
+    discard(page, 0, "9D")
+    run(page, 0, 0, "H", "4", "10")
+    add_meld(page, 0, "K", 3)
+    packet(page, 1, "not_taken")
+    add_meld(page, 1, "7", 4, twos=1)
+    save(page)
+    expect(page.locator("#hand-1 > summary")).to_contain_text("+380")
+    expect(page.locator("#hand-1 > summary")).to_contain_text("-60")
 
 
 def test_a_side_that_goes_out_has_its_packet_taken_and_loses_it_if_the_going_out_moves(page: Page, live_server: str):
