@@ -140,6 +140,21 @@ def test_a_card_tapped_as_a_sides_closing_discard_says_the_side_went_out_with_it
     expect(page.locator("#hand-1 > summary")).to_contain_text("-60")
 
 
+def test_on_a_sides_half_the_card_tapped_as_its_closing_discard_says_it_went_out(browser: Browser, live_server: str):
+    context = browser.new_context(**PHONE, locale="pt-BR")
+    page = context.new_page()
+    seats = [{"name": "Nós", "players": ["Ana", "Luis"]}, {"name": "Eles", "players": ["Bea", "Juan"]}]
+    game = page.request.post(
+        live_server + "/api/v1/games", data={"ruleset": "buraco", "sides": seats, "recording": "halves"}
+    ).json()
+    page.goto(f"{live_server}/s/{game['side_tokens'][1]}/hands/1")
+    expect(page.locator("#out-none")).to_be_checked()  # "we did not go out" until the card says otherwise
+    discard(page, 1, "5C")
+    expect(page.locator("#out-1")).to_be_checked()  # with a discard, not Buraco's going out without one
+    expect(page.locator("#s1_packet-0")).to_be_checked()
+    context.close()
+
+
 def test_a_side_that_goes_out_has_its_packet_taken_and_loses_it_if_the_going_out_moves(page: Page, live_server: str):
     start_burraco(page, live_server)
     page.get_by_role("link", name="Record hand 1").tap()
