@@ -29,6 +29,7 @@ KEPT_FILES = (
     "css/app.css",
     "css/dark.css",
     "js/app.js",
+    "js/cards.js",
     "js/offline.js",
     "js/new-offline.js",
     "js/referee.js",
