@@ -240,9 +240,46 @@ async function asKept(response) {
 }
 
 self.addEventListener("message", (event) => {
-  // the referee tools' pages after the engine that answers them
-  if (event.data === "keep-engine") event.waitUntil(keepEngine().then(() => keepTools(TOOL_PAGES)).catch(() => { /* the next page asks again */ }));
+  // the referee tools' pages and the new-game pages after the engine that answers them
+  if (event.data === "keep-engine") event.waitUntil(keepEngine().then(() => keepTools(TOOL_PAGES)).then(keepNewGames).catch(() => { /* the next page asks again */ }));
 });
+
+// A game started with no connection (static/js/new-offline.js): the new-game pages and, for each rule set and table
+// shape, a blank game's sheet and hand form, kept once the engine is (in the language the app is read in). A game
+// started on this phone lives under /o/<rule set>/<players>/<sides>/<its id>: its pages are the blank ones.
+const NEW_GAMES = {{ new_games|tojson }};
+const STARTED_HERE = /^(\/o\/[^/]+\/\d+\/\d+\/)[^/]+(\/hands\/(?:new|\d+))?\/?$/;
+
+let keepingNewGames = null;  // two pages asking at once fetch each page once
+function keepNewGames() {
+  keepingNewGames = keepingNewGames || fetchNewGames().finally(() => { keepingNewGames = null; });
+  return keepingNewGames;
+}
+
+async function fetchNewGames() {
+  const cache = await caches.open(CACHE);
+  for (const address of NEW_GAMES) {
+    if (await cache.match(address)) continue;
+    const response = await fetch(address);
+    if (response.ok && !response.redirected) await cache.put(address, response);
+  }
+}
+
+function keptAs(url) {
+  const started = STARTED_HERE.exec(url.pathname);
+  return started ? started[1] + "-" + (started[2] ? "/hands/new" : "") : url.pathname + url.search;
+}
+
+async function newGamePage(request, url) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fromNetwork(request);
+    if (response.ok && !response.redirected && NEW_GAMES.includes(keptAs(url))) await cache.put(keptAs(url), response.clone());
+    return response;
+  } catch (error) {
+    return (await cache.match(keptAs(url))) || offlinePage();
+  }
+}
 
 async function engineFile(request) {
   const kept = await caches.match(request, { ignoreVary: true });
@@ -272,6 +309,10 @@ self.addEventListener("fetch", (event) => {
   }
   if (request.mode === "navigate" && TOOL_PAGE.test(url.pathname)) {
     event.respondWith(toolPage(request, url));
+    return;
+  }
+  if (request.mode === "navigate" && (url.pathname.startsWith("/games/new") || STARTED_HERE.test(url.pathname))) {
+    event.respondWith(newGamePage(request, url));
     return;
   }
   if (url.pathname.startsWith("/engine/")) {

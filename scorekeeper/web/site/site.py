@@ -13,7 +13,7 @@ from ...portable.tools import TOOLS
 from ...services import StorageUnavailable
 from ...services.health import touch_heartbeat
 from ..display import current_display, keep
-from ..installable import kept_addresses, manifest, tool_addresses, worker_version
+from ..installable import kept_addresses, manifest, new_game_addresses, tool_addresses, worker_version
 from ..language import LANGUAGE_COOKIE
 from ..offline_engine import engine_addresses
 from ..offline_engine import version as engine_version
@@ -78,6 +78,7 @@ def service_worker() -> Response:
         languages=languages,
         engine=engine,
         engine_version=engine_version(),
+        new_games=new_game_addresses() if engine else [],  # a game started offline is scored by the engine
         tools=TOOLS,
         tool_pages=tool_addresses() if engine else [],  # answered with no connection by the engine only
     )
