@@ -16,7 +16,7 @@ from enum import StrEnum
 from math import gcd
 from types import MappingProxyType
 
-from .settings import MITCHELL_STEP, Bound, SettingRefused
+from .settings import MITCHELL_STEP, MOST_PAIRS, Bound, SettingRefused
 
 
 class PhaseKind(StrEnum):
@@ -32,8 +32,9 @@ class PhaseKind(StrEnum):
 #: The phases whose seating does not depend on the standings (Codice di Gara art. 19: corrected freely).
 STANDINGS_FREE = frozenset({PhaseKind.MITCHELL, PhaseKind.ROUND_ROBIN, PhaseKind.RANDOM})
 
-#: The pairs a tournament seats: a national of 400 tables and more (Riccione's championships: 300 to 400).
-TOURNAMENT_PAIRS = Bound(2, 1000)
+#: The pairs a tournament seats: a national of 400 tables and more (Riccione's championships: 300 to 400),
+#: as many as a night seats.
+TOURNAMENT_PAIRS = Bound(2, MOST_PAIRS)
 #: Rounds in a phase, and in the whole event (the team championship played 16 in two days).
 PHASE_ROUNDS = Bound(1, 40)
 EVENT_ROUNDS = Bound(1, 40)

@@ -37,7 +37,7 @@ from ..conditional import version_tag
 from ..limiting import new_games, token_writes
 from ..table.forms import NewGameForm, new_game_form
 from .base import night_id, night_or_404, night_view, pair_added
-from .forms import FixForm, MoveForm, NightForm, PairForm, ReasonForm, RoundsForm, night_rulesets
+from .forms import FieldFileForm, FixForm, MoveForm, NightForm, PairForm, ReasonForm, RoundsForm, night_rulesets
 
 
 @bp.route("/nights/new", methods=["GET", "POST"])
@@ -192,7 +192,11 @@ def move_pair(director_token: str) -> Page:
 
 
 def board_context(
-    night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: str | None = None
+    night: Night,
+    pair_form: PairForm,
+    reason_form: ReasonForm,
+    problem: str | None = None,
+    field_lines: list[str] | None = None,
 ) -> dict[str, Any]:
     director = shared_url("games.night_board", director_token=night.director_token)
     public = shared_url("games.night_page", public_id=night.public_id)
@@ -203,6 +207,8 @@ def board_context(
     return {
         **shown,
         "pair_form": pair_form,
+        "field_form": FieldFileForm(formdata=None),
+        "field_lines": field_lines,
         "members": members.member_names(night.club_id),
         "guests": roster.guests(night),
         "reason_form": reason_form,
@@ -233,7 +239,10 @@ def _rounds_form(night: Night) -> RoundsForm:
     return form
 
 
-def board_refusing(night: Night, problem: str, status: int, reason_form: ReasonForm | None = None) -> Page:
-    """The board again, saying on top why a change was refused (nothing changed), answered with ``status``."""
-    shown = board_context(night, PairForm(), reason_form or ReasonForm(), problem)
+def board_refusing(
+    night: Night, problem: str, status: int, reason_form: ReasonForm | None = None, field_lines: list[str] | None = None
+) -> Page:
+    """The board again, saying on top why a change was refused (nothing changed), answered with ``status``; a
+    file of pairs refused: each line refused (``field_lines``) too."""
+    shown = board_context(night, PairForm(), reason_form or ReasonForm(), problem, field_lines)
     return render_template("nights/board.html", **shown), status

@@ -1,7 +1,7 @@
 """A club night's forms: the night's settings (the director starts it), a pair (at the door or from the
 director), a withdrawal (asked first), a round drawn early, the night's rounds, a table's result set, two pairs
-swapped, the table cards to print. Shape checks only: the night's use cases check the rest. A club's forms are
-club/forms.py's."""
+swapped, the table cards to print, the field from a file. Shape checks only: the night's use cases check the
+rest. A club's forms are club/forms.py's."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 from babel.lists import format_list
 from flask_babel import get_locale, gettext, lazy_gettext
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
 from wtforms import DateField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, ValidationError
 
@@ -22,6 +23,7 @@ from ...tournament import (
     DECISIVE_DIFFERENCE,
     HANDICAP,
     MITCHELL_STEP,
+    MOST_PAIRS,
     MOST_TABLES,
     ROUNDS,
     STEP_TABLE_HANDS,
@@ -223,6 +225,12 @@ class PairForm(FlaskForm):
         return key if is_token(key) else None
 
 
+class FieldFileForm(FlaskForm):
+    """The night's field from a spreadsheet: a CSV file of pairs (services.night.field_import reads it)."""
+
+    field_file = FileField(lazy_gettext("A CSV file of pairs"))
+
+
 class ReasonForm(FlaskForm):
     """A director's reason (a round started early, a pair withdrawn): kept in the night's log."""
 
@@ -257,8 +265,8 @@ class FixForm(FlaskForm):
 class MoveForm(FlaskForm):
     """Two pairs of the round just drawn that swap seats, and why (kept in the night's log)."""
 
-    pair = WholeNumberField(lazy_gettext("Pair"), [InputRequired()], largest=999)
-    other = WholeNumberField(lazy_gettext("Takes the seat of"), [InputRequired()], largest=999)
+    pair = WholeNumberField(lazy_gettext("Pair"), [InputRequired()], largest=MOST_PAIRS)
+    other = WholeNumberField(lazy_gettext("Takes the seat of"), [InputRequired()], largest=MOST_PAIRS)
     reason = StringField(lazy_gettext("Reason"), [Length(max=REASON), CleanText()])
 
 
