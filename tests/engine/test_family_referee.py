@@ -178,7 +178,9 @@ def test_a_run_with_its_wild_card_in_place_is_legal_and_not_yet_a_canasta():
         (BURAKO, "JK 2H 2S JK 2D 2C JK", "a canasta of wild cards", 1000, 230),  # [ACA3]
     ],
 )
-def test_a_meld_of_seven_is_a_canasta_of_its_kind_with_its_bonus_and_its_points_named_by_the_games_word(ruleset, cards, kind, bonus, points):
+def test_a_meld_of_seven_is_a_canasta_of_its_kind_with_its_bonus_and_its_points_named_by_the_games_word(
+    ruleset, cards, kind, bonus, points
+):
     answer = decide_family_meld(cards.split(), ruleset)
     assert (answer.allowed, answer.rule, answer.params) == (True, "family_canastas", {"bonus": bonus, "points": points})
     assert f"Legal, and {kind}:" in answer.render()

@@ -25,7 +25,7 @@ from ...services.club import clubs
 from ...services.membership import members, roster
 from ...services.night import round_play, withdrawals
 from ...services.night.night_results import night_stamp
-from ...services.night.table_waits import round_waits
+from ...services.night.table_waits import phones_stamp, round_waits
 from ...store.models import new_token
 from ...store.nights import Night, NightPair
 from ...translation import render, translate
@@ -106,7 +106,8 @@ def night_board(director_token: str) -> Response:
     stamp = night_stamp(director_token, director=True)
     if stamp is None:
         abort(404)
-    tag = version_tag(stamp, f"board-{members.roster_stamp(director_token)}")  # its members' names offered too
+    # its members' names offered too, and which tables wait for their phones (that changes with time, no version)
+    tag = version_tag(stamp, f"board-{members.roster_stamp(director_token)}-{phones_stamp(director_token)}")
 
     def render() -> str:
         night = night_or_404(director_token, director=True)
