@@ -277,8 +277,9 @@ class EditLog(db.Model):  # type: ignore[name-defined,misc]
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     note: Mapped[str] = mapped_column(Text, default="")
-    # The one-time key of the form (or API request) that made this change: sent again, it changes nothing.
-    save_key: Mapped[str | None] = mapped_column(String(64), default=None)
+    # The one-time key of the form (or API request) that made this change: sent again, it changes nothing. Indexed
+    # alone too: a game's start is found by its key before the game is known (services/table/games.started_with).
+    save_key: Mapped[str | None] = mapped_column(String(64), default=None, index=True)
 
     game: Mapped[Game] = relationship(back_populates="edits")
 
