@@ -92,5 +92,5 @@ def test_the_recorder_learns_another_phone_is_typing_the_same_hand(page: Page, l
     second.screenshot(path="test-results/typing-elsewhere.png")
     add_meld(second, 1, "Q", 3)
     add_meld(page, 1, "Q", 4)  # and the first phone hears of the second as it types on
-    expect(page.locator("#typing-note")).to_be_visible()
+    expect(page.locator("#typing-note")).to_be_visible(timeout=15_000)  # its next check, on a loaded machine
     second.context.close()
