@@ -43,8 +43,8 @@ def test_the_hand_form_lays_out_black_threes_and_counts_each_players_cards(clien
     assert client.post(sheet + "/hands/new", data=entry).status_code == 302
 
     page = page_text(client.get(sheet))
-    assert "+4010" in page
-    assert "-1570" in page
+    assert "+4,010" in page
+    assert "−1,570" in page
     fix = page_text(client.get(sheet + "/hands/1"))  # each player's cards come back to fix them
     assert re.search(r'id="s1_h0_A"[^>]*value="3"|value="3"[^>]*id="s1_h0_A"', fix)
 
@@ -53,7 +53,7 @@ def test_the_same_aces_split_between_partners_cost_no_penalty(client):
     sheet = start(client)
     entry = {"expected_hands": "0", "s0_m_K_n": "7", "s0_m_Q_n": "7", "s1_h0_A": "2", "s1_h1_A": "1"}
     assert client.post(sheet + "/hands/new", data=entry).status_code == 302
-    assert "-60" in page_text(client.get(sheet))
+    assert "−60" in page_text(client.get(sheet))
 
 
 def test_the_scoring_api_takes_black_threes_and_each_players_hand(client):
@@ -185,7 +185,7 @@ def test_the_hand_form_records_a_special_hand_under_who_went_out(client):
     entry = {"expected_hands": "0", "out": "0:pairs", "s1_m_Q_n": "4"}
     assert client.post(sheet + "/hands/new", data=entry).status_code == 302
     page = page_text(client.get(sheet))
-    assert "+2600" in page
+    assert "+2,600" in page
     fix = client.get(sheet + "/hands/1").get_data(as_text=True)  # it comes back ticked to fix it
     assert re.search(r'value="0:pairs" checked', fix)
     classic = page_text(client.get(start_from_form(client, "classic", PAIRS) + "/hands/new"))

@@ -189,7 +189,7 @@ def test_the_director_fixes_a_tables_result_with_a_reason_and_it_counts(client, 
         == 302
     )
     page = seen(client.get(board))
-    assert "result set to 600–100 (was 0–0)" in page
+    assert "result set to 600 – 100 (was 0 – 0)" in page
     assert "“the sheet was lost”" in page
     standings = seen(client.get(public_of(client, board)))
     assert "1 Ana & Luis 2 +500" in standings  # match points: 2 for the win
@@ -303,8 +303,8 @@ BOUNDS = [
         {},
         50,
         100_000,
-        "Difference worth 20-0: 50 to 100000 points, or empty.",
-        "Diferencia que vale 20-0: de 50 a 100000 puntos, o vacía.",
+        "Difference worth 20-0: 50 to 100,000 points, or empty.",
+        "Diferencia que vale 20-0: de 50 a 100.000 puntos, o vacía.",
     ),
     (
         "bye_points",
@@ -327,8 +327,8 @@ BOUNDS = [
         {},
         0,
         10_000,
-        "Points for sitting a round out: 0 to 10000.",
-        "Tantos por descansar una ronda: de 0 a 10000.",
+        "Points for sitting a round out: 0 to 10,000.",
+        "Tantos por descansar una ronda: de 0 a 10.000.",
     ),
 ]
 
@@ -567,9 +567,9 @@ def test_a_round_played_before_reads_back_on_its_own_page_each_table_on_its_scor
     shown = client.get(public + "/rounds/1")
     words = seen(shown)
     assert re.search(
-        r"Round 1 .* Table 1 Pair Score Difference Match points Ana & Luis 600 \+500 2 Cris & Dani 100 -500 0", words
+        r"Round 1 .* Table 1 Pair Score Difference Match points Ana & Luis 600 \+500 2 Cris & Dani 100 −500 0", words
     )
-    assert re.search(r"Table 2 Pair Score Difference Match points Bea & Juan 600 \+500 2 Eva & Fede 100 -500 0", words)
+    assert re.search(r"Table 2 Pair Score Difference Match points Bea & Juan 600 \+500 2 Eva & Fede 100 −500 0", words)
     assert words.count("✓ Set by the director") == 2
     assert client.get(public + "/rounds/1", headers={"If-None-Match": shown.headers["ETag"]}).status_code == 304
     for unknown in ("/rounds/3", "/rounds/0", "/rounds/1000", "/rounds/x"):

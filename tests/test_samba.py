@@ -71,7 +71,7 @@ def test_a_samba_hand_card_by_card_on_the_hand_form(client):
 
     assert saved.status_code == 302
     page = page_text(client.get(sheet))
-    assert "+2550" in page
+    assert "+2,550" in page
     assert "+275" in page
     fix = page_text(client.get(sheet + "/hands/1"))  # the sequences come back to fix them
     assert re.search(r'name="s0_sq0_low">.*?<option selected value="8">', fix)
@@ -109,7 +109,7 @@ def test_sambas_on_the_paper_sheet(client):
     assert client.post(sheet + "/hands/new", data=quick).status_code == 302
 
     page = page_text(client.get(sheet))
-    assert "+2350" in page  # 150 + samba 1500 + natural 500 + out 200
+    assert "+2,350" in page  # 150 + samba 1500 + natural 500 + out 200
     assert "+30" in page
 
 

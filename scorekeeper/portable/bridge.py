@@ -18,22 +18,27 @@ from ..engine import REVISION, RuleSet, RuleViolations, configured
 from ..engine.game import HandResult, initial_meld_minimum
 from ..engine.records import Record
 from ..engine.sheet import Sheet, Table, preview, sum_up
+from .numerals import ENGLISH, Numerals
 from .plain_form import TOO_LARGE, PlainForm
 from .views import hand_view, refusal_view, sheet_view
 from .words import filled
 
 #: The catalogue words are read in (set by ``language``; English until then).
 _words: gettext.NullTranslations = gettext.NullTranslations()
+#: How numbers are written (set by ``language``, as the page says the server writes them; English until then).
+_numerals: Numerals = ENGLISH
 #: The largest count a box takes, for its sentence.
 LARGEST = 1_000_000
 
 
-def language(code: str, catalogue: Any) -> str:
+def language(code: str, catalogue: Any, numerals: str | None = None) -> str:
     """Read words in ``code`` from its compiled catalogue, bytes or the page's typed array (None: English, the
-    catalogues' own words)."""
-    global _words
+    catalogues' own words), and write numbers with ``numerals`` as the page gives them (``Numerals.written``:
+    the server's, from Babel; English's when the page gives none)."""
+    global _words, _numerals
     data = catalogue.to_bytes() if hasattr(catalogue, "to_bytes") else catalogue
     _words = gettext.GNUTranslations(io.BytesIO(bytes(data))) if data else gettext.NullTranslations()
+    _numerals = Numerals.read(numerals)
     return json.dumps({"language": code, "revision": REVISION})
 
 
@@ -99,7 +104,7 @@ class Local:
 def sheet_page(local_json: str) -> str:
     """The sheet as the phone shows it with changes of its own (``views.sheet_view``), the hands it changed marked."""
     local = Local(json.loads(local_json))
-    view = sheet_view(_words, local.sheet())
+    view = sheet_view(_words, _numerals, local.sheet())
     kept_here = _words.gettext("Kept on this phone: not on the server yet.")
     for hand in view["hands"]:
         hand["local"] = kept_here if hand["number"] in local.changed else None
@@ -134,7 +139,7 @@ def hand_page(local_json: str, change_json: str, rules: str) -> str:
     except RuleViolations as refused:
         answer["refused"] = refusal_view(_words, sheet, refused.violations, rules)
         return json.dumps(answer)
-    answer["hand"] = hand_view(_words, sheet, result)
+    answer["hand"] = hand_view(_words, _numerals, sheet, result)
     answer["record"] = record
     return json.dumps(answer)
 
@@ -153,7 +158,7 @@ def _labels(local: Local, sheet: Sheet, number: int, fixing: bool) -> dict[str, 
     """The hand form's own words for hand ``number``: its heading, its first-meld minimums, its save button."""
     ruleset = sheet.ruleset
     totals = sheet.totals_before(number) if number <= sheet.next_hand else sheet.totals
-    minimums = [initial_meld_minimum(total, ruleset, number) for total in totals]
+    minimums = [_numerals.integer(initial_meld_minimum(total, ruleset, number)) for total in totals]
     if not ruleset.meld_minimum:
         said = _words.gettext("No first-meld minimum in this game.")
     elif ruleset.min_by_round:

@@ -2,7 +2,7 @@
 side's total and next first-meld minimum, whether it ends the game, or the rules it breaks) and the sheet (each
 hand, the totals, the winner, the next hand's minimums). Every number comes from the engine's sheet; every word
 from the reader's catalogue, as the server's pages say it (the phone's page puts them where the server's page has
-them)."""
+them), and every number in the reader's ``Numerals``."""
 
 from __future__ import annotations
 
@@ -12,12 +12,13 @@ from ..engine.errors import RuleViolation
 from ..engine.game import HandResult
 from ..engine.sheet import Sheet
 from ..reference import rule_topic
-from .words import Catalogue, breakdown_rows, ends_game_sentence, filled, signed, total_line, winner_sentence
+from .numerals import Numerals
+from .words import Catalogue, breakdown_rows, ends_game_sentence, filled, total_line, winner_sentence
 
 
-def hand_view(words: Catalogue, sheet: Sheet, result: HandResult) -> dict[str, Any]:
-    """A hand as typed: the bar's summary ("Ana +120 · Luis -30"), each side's items and total, and who wins if
-    it ends the game."""
+def hand_view(words: Catalogue, numerals: Numerals, sheet: Sheet, result: HandResult) -> dict[str, Any]:
+    """A hand as typed: the bar's summary ("Ana +120 · Luis −30"), each side's items and total, and who wins if
+    it ends the game; and each side's hand score as a number (what the server is later compared with)."""
     ends = None
     if result.outcome.game_over:
         winner = result.outcome.winner
@@ -27,10 +28,15 @@ def hand_view(words: Catalogue, sheet: Sheet, result: HandResult) -> dict[str, A
             else words.gettext("This hand ends the game in a draw.")
         )
     return {
-        "summary": " · ".join(f"{side.name} {signed(side.hand_score)}" for side in result.sides),
+        "summary": " · ".join(f"{side.name} {numerals.signed(side.hand_score)}" for side in result.sides),
+        "scores": [side.hand_score for side in result.sides],
         "heading": words.gettext("This hand"),
         "sides": [
-            {"name": side.name, "rows": breakdown_rows(words, side, sheet.ruleset), "total": total_line(words, side)}
+            {
+                "name": side.name,
+                "rows": breakdown_rows(words, numerals, side, sheet.ruleset),
+                "total": total_line(words, numerals, side),
+            }
             for side in result.sides
         ],
         "ends": ends,
@@ -55,7 +61,7 @@ def refusal_view(words: Catalogue, sheet: Sheet, violations: list[RuleViolation]
     }
 
 
-def sheet_view(words: Catalogue, sheet: Sheet) -> dict[str, Any]:
+def sheet_view(words: Catalogue, numerals: Numerals, sheet: Sheet) -> dict[str, Any]:
     """The sheet: each hand (its scores and totals, who dealt, the minimums after it, each side's items), the
     totals, how the game stands, and the next hand."""
     hands = []
@@ -64,7 +70,7 @@ def sheet_view(words: Catalogue, sheet: Sheet) -> dict[str, Any]:
         sides = hand.result.sides
         minimums = None
         if hand.counted and sides[0].next_minimum is not None:
-            listed = " · ".join(f"{side.name} {side.next_minimum}" for side in sides)
+            listed = " · ".join(f"{side.name} {numerals.integer(side.next_minimum)}" for side in sides)
             minimums = f"{words.gettext('First meld next hand, at least:')} {listed}"
         hands.append(
             {
@@ -72,8 +78,8 @@ def sheet_view(words: Catalogue, sheet: Sheet) -> dict[str, Any]:
                 "counted": hand.counted,
                 "cells": [
                     {
-                        "score": signed(side.hand_score),
-                        "total": str(side.total_after) if hand.counted else words.gettext("not counted"),
+                        "score": numerals.signed(side.hand_score),
+                        "total": numerals.integer(side.total_after) if hand.counted else words.gettext("not counted"),
                     }
                     for side in sides
                 ],
@@ -88,7 +94,9 @@ def sheet_view(words: Catalogue, sheet: Sheet) -> dict[str, Any]:
                 ),
                 "dealt": filled(words.gettext("Dealt by %(name)s"), name=hand.dealer),
                 "minimums": minimums,
-                "sides": [{"name": side.name, "rows": breakdown_rows(words, side, sheet.ruleset)} for side in sides],
+                "sides": [
+                    {"name": side.name, "rows": breakdown_rows(words, numerals, side, sheet.ruleset)} for side in sides
+                ],
                 "fix": filled(words.gettext("Fix hand %(n)s"), n=hand.number),
                 "undo": None
                 if hand.number != last
@@ -102,32 +110,34 @@ def sheet_view(words: Catalogue, sheet: Sheet) -> dict[str, Any]:
     return {
         "hands": hands,
         "empty": words.gettext("No hands yet."),
-        "totals": [str(total) for total in sheet.totals],
-        "state": _state(words, sheet),
+        "totals": [numerals.integer(total) for total in sheet.totals],
+        "state": _state(words, numerals, sheet),
         "ended": filled(
             words.gettext("The game ended with hand %(n)s; the hands after it do not count."), n=sheet.ended_with_hand
         )
         if sheet.ended_with_hand and sheet.ended_with_hand < len(sheet.hands)
         else None,
-        "next": None if sheet.game_over else _next(words, sheet),
+        "next": None if sheet.game_over else _next(words, numerals, sheet),
     }
 
 
-def _state(words: Catalogue, sheet: Sheet) -> dict[str, str] | None:
+def _state(words: Catalogue, numerals: Numerals, sheet: Sheet) -> dict[str, str] | None:
     """How the game stands, when there is something to say: its winner or its draw, or play on past the target."""
     if sheet.game_over:
         if sheet.winner:
-            return {"kind": "winner", "text": "🏆 " + winner_sentence(words, sheet)}
+            return {"kind": "winner", "text": "🏆 " + winner_sentence(words, numerals, sheet)}
         return {
             "kind": "winner",
-            "text": filled(words.gettext("The game ends in a draw at %(total)s."), total=sheet.leading_total),
+            "text": filled(
+                words.gettext("The game ends in a draw at %(total)s."), total=numerals.integer(sheet.leading_total)
+            ),
         }
     if sheet.outcome.playing_on:
         return {"kind": "notice", "text": words.gettext("Level at the top past the target: play another hand.")}
     return None
 
 
-def _next(words: Catalogue, sheet: Sheet) -> dict[str, Any]:
+def _next(words: Catalogue, numerals: Numerals, sheet: Sheet) -> dict[str, Any]:
     """The next hand: its number, its dealer, each side's first-meld minimum and distance to the target."""
     minimum = bool(sheet.ruleset.meld_minimum)
     to_target = sheet.ruleset.match_mode != "round"
@@ -141,8 +151,8 @@ def _next(words: Catalogue, sheet: Sheet) -> dict[str, Any]:
         "rows": [
             {
                 "name": name,
-                "values": ([str(sheet.next_minimums[i])] if minimum else [])
-                + ([str(sheet.to_target[i])] if to_target else []),
+                "values": ([numerals.integer(sheet.next_minimums[i])] if minimum else [])
+                + ([numerals.integer(sheet.to_target[i])] if to_target else []),
             }
             for i, name in enumerate(sheet.side_names)
         ],

@@ -231,6 +231,44 @@ def test_a_burraco_hand_in_italian_and_a_buraco_hand_in_portuguese_are_scored_of
             context.close()
 
 
+def test_a_hand_of_four_digits_in_german_is_grouped_offline_as_the_server_groups_it(browser: Browser, tmp_path):
+    config = {"SECRET_KEY": "german-offline", "SQLALCHEMY_DATABASE_URI": database_url(tmp_path, "german")}
+    with serving(config) as address:
+        base = address.replace("127.0.0.1", "localhost")
+        context = browser.new_context(**PHONE, service_workers="allow", locale="de-DE")
+        page = context.new_page()
+        game = page.request.post(base + "/api/v1/games", data=TABLE).json()
+        sheet = f"{base}/e/{game['edit_token']}"
+        kept_for_the_road(page, sheet)
+        context.set_offline(True)
+        with page.expect_navigation():
+            page.locator(".save-bar a.button").tap()  # "Runde 1 eintragen"
+        page.evaluate("window.scorekeeperEngine.start(), window.scorekeeperEngine.ready.then(() => true)")
+        # Ana & Luis go out with two natural canastas, of kings (70 and 500) and of aces (140 and 500): +1310;
+        # Bea & Juan melded three fives (15) and hold a joker (50): -35.
+        went_out(page, 0)
+        add_meld(page, 0, "K", 7)
+        add_meld(page, 0, "A", 7)
+        add_meld(page, 1, "5", 3)
+        page.locator("#side-1 [data-card-chips] button[data-count='s1_h_JOKER']").tap()
+        expect(page.locator("#live-total")).to_have_text("Ana & Luis +1.310 · Bea & Juan \u221235")
+        expect(page.locator("#preview")).to_contain_text("1.310")
+        save(page)
+        expect(page.locator("#kept-on-phone")).to_be_visible()
+        expect(page.locator("#hand-1 > summary")).to_contain_text("+1.310")
+        expect(page.locator("#hand-1 > summary")).to_contain_text("\u221235")
+        offline = page.locator(".sheet-row.foot .cell").all_inner_texts()
+        assert offline == ["1.310", "\u221235"]
+        context.set_offline(False)
+        expect(page.locator("#kept-on-phone")).to_be_hidden(timeout=30_000)
+        assert page_scores(page, base, game["id"]) == [[1310, -35]]
+        page.reload()  # the server's own page, online
+        expect(page.locator(".sheet-row.foot .cell")).to_have_text(offline)
+        expect(page.locator("#hand-1 > summary")).to_contain_text("+1.310")
+        expect(page.locator(".differs")).to_have_count(0)  # the phone showed what the server scores
+    context.close()
+
+
 def test_where_the_server_scores_a_hand_otherwise_its_score_stands_and_the_phone_says_so(browser: Browser, tmp_path):
     context = browser.new_context(**PHONE, service_workers="allow")
     page = context.new_page()
@@ -250,6 +288,7 @@ def test_where_the_server_scores_a_hand_otherwise_its_score_stands_and_the_phone
                 games.getAll().onsuccess = (event) => {
                   const game = event.target.result[0];
                   game.pending[0].shown = "Ana & Luis +600 · Bea & Juan 0";
+                  game.pending[0].scores = [600, 0];
                   games.put(game).onsuccess = () => resolve(true);
                 };
               };
