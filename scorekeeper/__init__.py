@@ -197,6 +197,7 @@ def register_template_globals(app: Flask) -> None:
 
     from .tournament import rounded
     from .translation import short_time
+    from .web.common.downloads import reader_spreadsheet
     from .web.common.numbers import number, numerals_attribute, one_decimal, points, score_pair, signed
     from .web.common.wording import (
         breakdown_rows,
@@ -223,6 +224,7 @@ def register_template_globals(app: Flask) -> None:
         engine_worker=worker_address,
         offline_words=offline_words,
         numerals=numerals_attribute,
+        reader_spreadsheet=reader_spreadsheet,
         winner_sentence=winner_sentence,
         finished_sentence=finished_sentence,
         leader_sentence=leader_sentence,

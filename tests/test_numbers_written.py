@@ -1,7 +1,7 @@
 """Numbers as the reader writes them (issue 50): every total, score and minimum a page shows grouped as Babel
 groups it for the reader's language (1,240 in English, 1.240 in Spanish, Italian, Portuguese and German), a
 negative number with a true minus (−115), two scores side by side set apart ("975 – −115"); files keep plain
-numbers."""
+numbers, and a CSV comes in the reader's spreadsheet convention too."""
 
 from __future__ import annotations
 
@@ -16,6 +16,9 @@ import pytest
 
 from scorekeeper.portable import bridge
 from scorekeeper.portable.numerals import ENGLISH, MINUS, Numerals
+from scorekeeper.services.membership import members
+from scorekeeper.store.database import db
+from scorekeeper.store.nights import Club
 from scorekeeper.web.common.numbers import numerals_for
 
 from .helpers import page_text, read_only_path
@@ -220,3 +223,61 @@ def test_a_nights_standings_board_round_and_tv_group_as_babel_does_in_each_langu
     assert pair in page_text(client.get(public + "/tv"))
     assert page_text(client.get(board)).count(pair) == 2  # the table's result, and the night's log
 
+
+# ---- CSV in the reader's spreadsheet convention --------------------------------------------------------------
+
+
+def test_a_sheets_csv_comes_in_the_readers_spreadsheet_convention_beside_the_plain_one(client):
+    sheet = game_of_a_hand(client, "es")
+    public = read_only_path(client, sheet)
+    page = page_text(client.get(public))
+    link = re.search(r'<a href="([^"]+)" download>CSV para una hoja de cálculo en español \(;\)</a>', page)
+    assert link, "the Spanish reader is offered the Spanish spreadsheet's CSV, named"
+    assert f'href="{public}/export.csv"' in page  # beside today's
+    spanish = client.get(link.group(1).replace("&amp;", "&"))
+    assert 'filename="canasta-' in spanish.headers["Content-Disposition"]
+    assert spanish.headers["Content-Disposition"].endswith('-es.csv"')
+    rows = list(csv.reader(io.StringIO(spanish.get_data(as_text=True).lstrip("\ufeff")), delimiter=";"))
+    assert rows[0][:3] == ["Mano", "Reparte", "Equipo"]
+    assert rows[1][:3] == ["1", "Ana", "Ana & Luis"]
+    assert "12240" in rows[1]
+    plain = client.get(public + "/export.csv").get_data(as_text=True)
+    assert ";" not in plain.splitlines()[0]
+
+
+def test_an_english_reader_is_offered_only_the_plain_csv(client):
+    sheet = game_of_a_hand(client, "en")
+    assert "CSV for a spreadsheet in" not in page_text(client.get(sheet))
+
+
+def test_a_nights_standings_csv_in_the_readers_convention_is_offered_by_name(client):
+    _, public = night_with_a_fixed_table(client, "975", "-115")
+    client.set_cookie("lang", "de")
+    assert "CSV für eine Tabellenkalkulation auf Deutsch (;)" in page_text(client.get(public))
+    german = client.get(public + "/standings.csv?spreadsheet=de").get_data(as_text=True).lstrip("\ufeff")
+    rows = list(csv.reader(io.StringIO(german), delimiter=";"))
+    assert [row[1:] for row in rows[1:]] == [["Ana & Luis", "2", "1090", "975"], ["Bea & Juan", "0", "-1090", "-115"]]
+
+
+@pytest.mark.parametrize("language", ["es", "pt_BR", "it", "de"])
+def test_a_decimal_in_a_csv_takes_the_readers_decimal_comma_and_the_members_file_reads_back(client, language):
+    token = client.post("/clubs/new", data={"name": "Club del Martes", "best_of": ""}).headers["Location"][3:]
+    added = client.post(f"/c/{token}/members", data={"name": "Carmen", "number": "7", "grade": "55,5"})
+    assert added.status_code == 302
+    client.set_cookie("lang", language)
+    club = page_text(client.get(f"/c/{token}"))
+    assert club.count(" (;)</a>") == 2  # the members, and their grades after each night
+    local = client.get(f"/c/{token}/members.csv?spreadsheet={language}")
+    assert local.headers["Content-Disposition"] == f'attachment; filename="club-members-{language}.csv"'
+    rows = list(csv.reader(io.StringIO(local.get_data(as_text=True).lstrip("\ufeff")), delimiter=";"))
+    assert rows[1] == ["Carmen", "7", "55,5"]
+    plain = client.get(f"/c/{token}/members.csv").get_data(as_text=True).lstrip("\ufeff")
+    assert list(csv.reader(io.StringIO(plain)))[1] == ["Carmen", "7", "55.5"]
+    grades = client.get(f"/c/{token}/grades.csv?spreadsheet={language}").get_data(as_text=True).lstrip("\ufeff")
+    assert list(csv.reader(io.StringIO(grades), delimiter=";"))[1][:3] == ["Carmen", "7", "55,5"]
+    other = client.post("/clubs/new", data={"name": "Club del Jueves", "best_of": ""}).headers["Location"][3:]
+    with client.application.app_context():
+        club_row = db.session.scalar(db.select(Club).filter_by(token=other))
+        assert members.import_members(club_row, local.get_data()) == 1  # its header read in the reader's words
+        kept = [(one.name, one.number, one.starting_grade) for one in members.club_members(club_row)]
+        assert kept == [("Carmen", "7", 55.5)]
