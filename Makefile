@@ -37,7 +37,7 @@ PYODIDE_VERSION := $(shell sed -n 's/.*"pyodide": *"\([0-9.]*\)".*/\1/p' package
 PYODIDE_DIR := static/vendor/pyodide/$(PYODIDE_VERSION)
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
 
-pyodide: $(PYODIDE_DIR)/.installed
+pyodide: $(PYODIDE_DIR)/.installed $(PYODIDE_DIR)/.compiled
 
 $(PYODIDE_DIR)/.installed: package.json package-lock.json
 	@command -v npm >/dev/null || { if [ "$$(id -u)" = 0 ]; then apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs npm >/dev/null; \
@@ -46,6 +46,13 @@ $(PYODIDE_DIR)/.installed: package.json package-lock.json
 	rm -rf static/vendor/pyodide/*/ && mkdir -p $(PYODIDE_DIR)
 	cd node_modules/pyodide && cp $(PYODIDE_FILES) $(CURDIR)/$(PYODIDE_DIR)/
 	cd $(PYODIDE_DIR) && gzip -9 -k -f pyodide.asm.wasm pyodide.asm.mjs
+	touch $@
+
+## Python compiled ahead for the phone by Pyodide's own Python (static/vendor/pyodide/compile.mjs): its standard
+## library, and the app's modules again whenever one changes (each names its source's hash: never run stale).
+$(PYODIDE_DIR)/.compiled: $(PYODIDE_DIR)/.installed static/vendor/pyodide/compile.mjs $(shell find scorekeeper -name '*.py')
+	rm -rf $(PYODIDE_DIR)/app
+	node static/vendor/pyodide/compile.mjs $(PYODIDE_DIR) scorekeeper 2>&1 | grep -v '^async function' | tail -1
 	touch $@
 
 compile-translations: $(VENV)/.installed

@@ -115,6 +115,30 @@ def test_a_field_of_the_other_kind_of_game_is_a_400_naming_it(client, ruleset, s
     assert field in answer.get_json()["message"]
 
 
+def test_burraco_closes_with_the_pozzetto_not_yet_played_and_the_house_rule_asks_it_played_first(client):
+    """D27: a partner still holding the pozzetto taken with a discard; its cards are among the held ones:
+    2H AH KH QH JH 10H 9H 8H 7H 6H 5D = 20 + 15 + 6 x 10 + 3 x 5 = 110. North 75 + 200 + 100 - 110 = 265.
+    The house rule `going_out_with_packet_unplayed: false` refuses the close, naming the packet."""
+    partner_holds_it = {
+        **CLOSING,
+        "packet": "taken_unplayed",
+        "hand": ["2H", "AH", "KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H", "5D"],
+    }
+    answer = score(client, "burraco", [partner_holds_it, CAUGHT])
+    assert answer.status_code == 200, answer.get_json()
+    assert [side["hand_score"] for side in answer.get_json()["sides"]] == [265, -115]
+    refused = score(client, "burraco", [partner_holds_it, CAUGHT], options={"going_out_with_packet_unplayed": False})
+    assert refused.status_code == 422
+    assert [(e["rule"], e["side"], e["field"]) for e in refused.get_json()["errors"]] == [
+        ("family_going_out_without_packet", 0, "packet")
+    ]
+    burraco = client.get("/api/v1/rulesets/burraco").get_json()
+    assert "going_out_with_packet_unplayed" in burraco["options"]
+    assert burraco["parameters"]["family_hand"]["going_out_with_packet_unplayed"] is True
+    wrong = score(client, "burraco", [CLOSING, CAUGHT], options={"going_out_with_packet_unplayed": "no"})
+    assert (wrong.status_code, wrong.get_json()["field"]) == (400, "options.going_out_with_packet_unplayed")
+
+
 def test_a_side_that_does_not_say_its_packet_is_refused_naming_the_field(client):
     answer = score(client, "burako", [{"melds": [{"cards": ["3H", "4H", "5H"]}]}, CAUGHT])
     assert answer.status_code == 422

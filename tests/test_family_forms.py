@@ -366,7 +366,7 @@ def test_the_paper_sheet_way_gives_the_same_hand(client, ruleset):
 @pytest.mark.parametrize(
     ("ruleset", "offered", "not_offered"),
     [
-        ("burraco", ["Clean canastas (200)", "Semi-clean canastas (150)", "Dirty canastas (100)"], ["ace to king"]),
+        ("burraco", ["Clean burracos (200)", "Semi-clean burracos (150)", "Dirty burracos (100)"], ["ace to king"]),
         ("buraco", ["Clean, ace to king (500)", "Clean, ace to ace (1000)"], ["Semi-clean", "wild cards ("]),
         ("burako", ["Canastas of wild cards (1000)"], ["Semi-clean", "ace to ace", "Natural canastas"]),
     ],
@@ -440,14 +440,32 @@ def test_burraco_pays_no_closing_on_a_stock_out(client):
     assert re.search(r'<input checked id="stock_out"', fix)  # and so the hand comes back to be fixed
 
 
-def test_a_game_without_a_first_meld_minimum_says_so_once(client):
+def test_a_game_without_a_first_meld_minimum_says_so_once_where_its_sheet_names_the_game(client):
     game = family_game(client, "burraco")
     client.post(game["sheet"] + "/hands/new", data={"expected_hands": "0", **BURRACO_HAND})
     sheet = page_text(client.get(game["sheet"]))
     assert sheet.count("No first-meld minimum in this game.") == 1
+    assert sheet.index("No first-meld minimum") < sheet.index('<div class="sheet ')  # the header, not hand 2's
     assert "First meld" not in sheet
-    assert "No first-meld minimum in this game." in page_text(client.get(game["sheet"] + "/hands/new"))
+    hand_form = page_text(client.get(game["sheet"] + "/hands/new"))
+    assert "first-meld minimum" not in hand_form  # not repeated on every hand
+    assert "hand-minimums" not in hand_form
     assert "First meld" not in page_text(client.get(f"/g/{game['id']}/table"))
+    halves = family_game(client, "burraco", recording="halves")
+    side = re.findall(r"/s/([\w-]+)", client.get(halves["sheet"] + "/share").get_data(as_text=True))[0]
+    half = page_text(client.get(f"/s/{side}/hands/1"))
+    assert "Pozzetto" in half  # the side's half form itself
+    assert "first-meld minimum" not in half
+
+
+def test_canastas_hand_form_keeps_its_first_meld_minimums(client):
+    game = client.post(
+        "/api/v1/games",
+        json={"ruleset": "classic", "sides": [{"players": ["Ana", "Luis"]}, {"players": ["Bea", "Juan"]}]},
+    ).get_json()
+    assert "First meld this hand, at least: Ana &amp; Luis 50" in client.get(
+        f"/e/{game['edit_token']}/hands/new"
+    ).get_data(as_text=True)
 
 
 def test_burako_ends_at_2000_with_the_winner(client):

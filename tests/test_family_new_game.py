@@ -21,6 +21,7 @@ BURRACO_AS_SHOWN = {
     "opt_tie_policy": "play_on",
     "opt_semi_clean": "y",
     "opt_ace_to_king_bonus": "",
+    "opt_going_out_with_packet_unplayed": "y",
     "opt_going_out_needs_canasta": "any",
     "opt_going_out_with_discard": "required",
     "opt_no_going_out_bonus_on_stock_out": "y",
@@ -82,7 +83,7 @@ def test_the_rule_set_chooser_names_the_games_in_spanish(client):
 @pytest.mark.parametrize(
     ("ruleset_id", "target", "house_rules"),
     [
-        ("burraco", 2005, ["Semi-clean canastas", "Semi-clean only with the wild card at one end"]),
+        ("burraco", 2005, ["Semi-clean burracos", "A semi-clean burraco only with the wild card at one end"]),
         ("buraco", 3000, ["A clean canasta from ace to ace scores", "the table counts against the side"]),
         ("burako", 2000, ["A canasta of wild cards scores"]),
     ],
@@ -99,16 +100,18 @@ def test_each_game_offers_its_own_house_rules_and_its_target(client, ruleset_id,
 def test_burracos_house_rules_start_at_the_rule_sets_values(client):
     shown = page(client, "burraco")
     assert ticked(shown, "opt_semi_clean")
+    assert ticked(shown, "opt_going_out_with_packet_unplayed")  # D27
     assert not ticked(shown, "opt_wild_closing_discard")
     assert box(shown, "opt_joker_value") == "30"
     assert '<option selected value="required">only by discarding the last card</option>' in shown
-    assert '<option selected value="any">a canasta of any kind</option>' in shown
+    assert '<option selected value="any">a burraco of any kind</option>' in shown
     assert box(shown, "opt_ace_to_king_bonus") == ""  # empty: an ordinary clean one
 
 
 def test_buracos_house_rules_start_at_the_rule_sets_values(client):
     shown = page(client, "buraco")
     assert not ticked(shown, "opt_jokers")  # Aberto: none
+    assert not ticked(shown, "opt_going_out_with_packet_unplayed")  # D22, D27
     assert ticked(shown, "opt_ace_to_ace")
     assert box(shown, "opt_ace_to_king_bonus") == "500"
     assert '<option selected value="clean">a clean canasta (no wild card)</option>' in shown
@@ -158,6 +161,16 @@ def test_burraco_with_its_house_rules_changed_keeps_every_typed_value(client, ap
     }
     assert ruleset.family_melds.card_values["JK"] == 50
     assert ruleset.family_hand.going_out_needs_canasta == "clean"
+
+
+def test_burraco_with_the_pozzetto_to_be_played_before_closing_keeps_that_house_rule(client, app):
+    """D27's other reading: the box unticked, the game refuses a close with the pozzetto not yet played."""
+    shown = page(client, "burraco")
+    assert "Going out with the pozzetto taken but not yet played" in shown
+    assert start(client, "burraco", {**BURRACO_AS_SHOWN, "opt_going_out_with_packet_unplayed": ""}).status_code == 302
+    _, options, ruleset = stored(app)
+    assert options == {"going_out_with_packet_unplayed": False}
+    assert ruleset.family_hand.going_out_with_packet_unplayed is False
 
 
 def test_burraco_in_club_play_is_a_fixed_number_of_hands(client, app):

@@ -80,7 +80,9 @@ def test_the_minimum_page_says_the_game_has_no_first_meld_minimum(client, rulese
     [
         ("/tools/go-out?set=burraco&ask=1&packet=taken&other=1", "Yes", "family_going_out"),
         ("/tools/go-out?set=burraco&ask=1&packet=not_taken&other=1", "No", "family_going_out_without_packet"),
-        ("/tools/go-out?set=burraco&ask=1&packet=taken_unplayed&other=1", "No", "family_going_out_without_packet"),
+        ("/tools/go-out?set=burraco&ask=1&packet=taken_unplayed&other=1", "Yes", "family_going_out"),  # D27
+        ("/tools/go-out?set=buraco&ask=1&packet=taken_unplayed&clean=1", "No", "family_going_out_without_packet"),
+        ("/tools/go-out?set=burako&ask=1&packet=taken_unplayed&other=1", "No", "family_going_out_without_packet"),
         ("/tools/go-out?set=burraco&ask=1&packet=taken", "No", "family_going_out_without_canasta"),
         (
             "/tools/go-out?set=burraco&ask=1&packet=taken&other=1&how=no_discard",
@@ -135,6 +137,17 @@ def test_every_reason_not_to_go_out_is_listed_with_its_rule(client):
         assert f"#{rule}" in html
 
 
+def test_the_go_out_answer_with_the_packet_not_yet_played_says_what_it_costs_in_each_game(client):
+    """D27: Burraco closes, the pozzetto's cards counting as held; a Buraco table with the house rule goes out
+    for 100 less; the rules' own words in Italian."""
+    burraco = get(client, "/tools/go-out?set=burraco&ask=1&packet=taken_unplayed&other=1")
+    assert "The pozzetto not yet played counts against the side: its cards as cards held." in burraco
+    italian = get(client, "/tools/go-out?set=burraco&ask=1&packet=taken_unplayed&other=1", "it")
+    assert "Il pozzetto non ancora giocato conta contro la squadra" in italian
+    buraco = get(client, "/tools/go-out?set=buraco&ask=1&packet=taken_unplayed&clean=1")
+    assert "A side goes out only after taking its packet and playing it." in buraco
+
+
 def test_a_refused_go_out_reads_in_spanish(client):
     html = get(client, "/tools/go-out?set=burraco&ask=1&packet=taken&other=1&wild_discard=y", "es")
     assert "En este juego nunca se cierra descartando un comodín: un joker o un dos." in html
@@ -156,7 +169,7 @@ def test_the_familys_tables_close_a_hand_where_canastas_go_out(client, language,
 def test_a_question_out_of_shape_is_refused_naming_the_field(client):
     html = get(client, "/tools/go-out?set=burraco&ask=1&packet=lost&clean=-1")
     assert verdict(html) is None
-    assert "Our packet (pozzetto, morto, muerto): choose one of those shown." in html
+    assert "Our pozzetto: choose one of those shown." in html
     assert "Number must be at least 0." in html
 
 

@@ -208,10 +208,7 @@ def test_api_help_links_read_the_rule_set_of_the_request(client):
 
 def test_the_comparison_cites_no_red_three_value_to_s004_which_gives_none(client):
     """Issue 12: S004 says red threes add points but gives no value; the value shown is the classic one [P]."""
-    from scorekeeper.reference.compare import source
-
-    assert source("app_2p_11", "red_threes") == "P (S004: n/s)"
-    assert "[P (S004: n/s)]" in get(client, "/rules/compare")
+    assert "[P (S004: not stated)]" in get(client, "/rules/compare")
 
 
 def test_the_pile_tool_asks_for_a_covered_black_three_only_where_it_freezes_the_pile(client):

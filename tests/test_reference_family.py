@@ -10,6 +10,7 @@ import pytest
 
 from scorekeeper.engine import RULESETS, configure
 from scorekeeper.engine.catalogue import FAMILY_RULESETS
+from scorekeeper.engine.family.referee import FamilyGoOutQuestion, decide_family_go_out
 from scorekeeper.reference import FAMILY_RULE_TOPICS, RULE_TOPICS, TOPICS, anchors_for, topics_for
 from scorekeeper.reference.topics import build_all, build_topic
 
@@ -102,6 +103,12 @@ def test_canastas_topics_stay_canastas(client):
         ("buraco", "scoring", "No clean canasta: the table counts minus"),
         ("burraco", "packet", "its cards count against the side like cards held"),
         ("burako", "packet", "-100 points (as if never taken)"),
+        ("burraco", "packet", "but not necessarily after playing from it"),
+        ("buraco", "packet", "A side goes out only after taking its morto and playing from it."),
+        ("burraco", "going-out", "after the side has taken its pozzetto, played from it or not"),
+        ("burraco", "going-out", "A player alone, in a game of two, has always played it."),
+        ("burako", "going-out", "after the side has played its muerto"),
+        ("burraco", "sources", "Going out before the packet is played"),
         ("burraco", "winning", "The game ends when a side reaches 2005."),
         ("buraco", "winning", "The game ends when a side reaches 3000."),
         ("burako", "winning", "The game ends when a side reaches 2000."),
@@ -135,6 +142,15 @@ def test_numbers_come_from_the_familys_rule_set(app, ruleset_id, slug, expected)
         ("burraco", "going-out", {"wild_closing_discard": True}, "may be any card, a wild card too", "never a wild"),
         ("burraco", "end-of-hand", {"no_going_out_bonus_on_stock_out": False}, "even when the stock runs out", None),
         ("burraco", "going-out", {"going_out_bonus": 150}, "Going out earns 150", None),
+        (
+            "burraco",
+            "going-out",
+            {"going_out_with_packet_unplayed": False},
+            "only after taking its pozzetto and playing from it",
+            "played from it or not",
+        ),
+        ("buraco", "packet", {"going_out_with_packet_unplayed": True}, "not necessarily after playing", None),
+        ("burako", "sources", {"going_out_with_packet_unplayed": True}, "Going out before the packet", None),
         ("buraco", "packet", {"packet_not_taken_penalty": 200}, "Never taken -200 points", None),
         ("burako", "winning", {"target": 3000}, "reaches 3000", "2000"),
         ("burraco", "sources", {"semi_clean": False}, "The semi-clean canasta", "These rules: 150"),
@@ -151,11 +167,31 @@ def test_a_house_rule_changes_what_the_family_topic_says(app, ruleset_id, slug, 
 
 
 @pytest.mark.parametrize("ruleset_id", FAMILY)
+@pytest.mark.parametrize("unplayed", [None, True, False])
+def test_the_reference_says_what_the_referee_answers_on_going_out_with_the_packet_not_yet_played(
+    app, ruleset_id, unplayed
+):
+    """D27: "may we go out?" with the packet taken and not played, and the going-out and packet topics, agree
+    for every game, as it comes (None) and with the house rule either way."""
+    options = {} if unplayed is None else {"going_out_with_packet_unplayed": unplayed}
+    ruleset = configure(FAMILY_RULESETS[ruleset_id], options)
+    asked = FamilyGoOutQuestion(packet="taken_unplayed", clean_canastas=1)
+    allowed = decide_family_go_out(asked, ruleset).allowed
+    assert allowed is (ruleset_id == "burraco" if unplayed is None else unplayed)
+    assert ("played from it or not" in read(app, "going-out", ruleset_id, options)) is allowed
+    assert ("not necessarily after playing from it" in read(app, "packet", ruleset_id, options)) is allowed
+    said = read(app, "sources", ruleset_id, options)
+    assert f"so going out needs it played. These rules: {'yes' if allowed else 'no'}." in said
+
+
+@pytest.mark.parametrize("ruleset_id", FAMILY)
 def test_the_family_reads_in_spanish(app, ruleset_id):
     for slug in topics_for(FAMILY_RULESETS[ruleset_id]):
         english, spanish = read(app, slug, ruleset_id), read(app, slug, ruleset_id, language="es")
         assert english != spanish, slug
-    assert "muerto" in read(app, "packet", ruleset_id, language="es")
+    assert {"burraco": "pozzetto", "buraco": "morto", "burako": "muerto"}[ruleset_id] in read(
+        app, "packet", ruleset_id, language="es"
+    )
 
 
 def test_the_spanish_reading_uses_the_river_plate_words(app):
@@ -173,6 +209,9 @@ def test_the_comparison_has_a_column_for_each_game_of_the_family(client):
     packet = re.search(r'<tr id="packet">(.*?)</tr>', page, re.S).group(1)
     assert packet.count("not taken -100") == 3
     assert "unplayed: its cards held" in packet
+    to_go_out = re.search(r'<tr id="canastas_to_go_out">(.*?)</tr>', page, re.S).group(1)
+    assert to_go_out.count("with the packet, played or not") == 1  # Burraco only (D27)
+    assert to_go_out.count("with the packet <small") == 2  # Buraco and Burako: played first
     assert "—" in packet  # Canasta's columns: no packet
     semi = re.search(r'<tr id="semi_clean">(.*?)</tr>', page, re.S).group(1)
     assert "150 <small" in semi
@@ -187,8 +226,8 @@ def test_the_comparison_has_a_column_for_each_game_of_the_family(client):
 @pytest.mark.parametrize(
     ("query", "ruleset_id", "language", "expected"),
     [
-        ("pozzetto", "burraco", "en", "The packet: pozzetto, morto, muerto"),
-        ("morto", "buraco", "en", "The packet: pozzetto, morto, muerto"),
+        ("pozzetto", "burraco", "en", "The pozzetto"),
+        ("morto", "buraco", "en", "The morto"),
         ("muerto", "burako", "es", "muerto"),
         ("semipulito", "burraco", "en", "The semi-clean canasta"),
         ("pinella", "burraco", "es", "Glosario"),

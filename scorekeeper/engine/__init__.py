@@ -32,7 +32,7 @@ from .rulesets import RuleSet, StepTables
 
 #: The engine's revision: raised with every change that can change a score, a minimum or a
 #: refusal. Whatever keeps engine results (services/sheet.py) keys them by it.
-REVISION = 3
+REVISION = 4
 
 __all__ = [
     "REVISION",

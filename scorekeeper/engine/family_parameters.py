@@ -72,6 +72,9 @@ class FamilyMelds:
     ace_to_ace_bonus: int | None = None
     #: A canasta of wild cards only [ACA3]; None: a meld of wild cards only is refused [EBM][PJ].
     wild_canasta_bonus: int | None = None
+    #: What the game's tables call a canasta, as its pages name it: a burraco (pulito, semipulito, sporco) in
+    #: Burraco [FB][EBCH], a canasta (canastra) elsewhere.
+    canasta_word: Literal["canasta", "burraco"] = "canasta"
 
 
 #: burraco (FIBur): values 30/20/15/10/5 [EB1][EB737]; sets and runs; pulito 200, semipulito 150 in the
@@ -79,6 +82,7 @@ class FamilyMelds:
 BURRACO_MELDS = FamilyMelds(
     card_values=family_card_values(joker=30, two=20, ace=15, eight_to_king=10, three_to_seven=5),
     semi_clean=True,
+    canasta_word="burraco",
 )
 
 #: buraco (Brazil, Aberto/STBL): no jokers (B-K1; joker 20 [GHV] as an option), 2 = 10, A 15, 8-K 10,
@@ -123,6 +127,10 @@ class FamilyHand:
     packet_taken_unplayed: Literal["cards", "flat"] = "cards"
     #: Going out needs the side's packet taken [EBCH][IU][ACA3].
     going_out_needs_packet: bool = True
+    #: Going out while the packet is taken and not yet played: the partner who took it still holds its cards,
+    #: charged as ``packet_taken_unplayed`` says [EBCH][EB17][CPO] (D27); False: the packet taken and played
+    #: [PLP][ACA3] (D22). Never for a player alone, who has no partner to hold it.
+    going_out_with_packet_unplayed: bool = False
     #: Going out needs a canasta: of any kind [EBCH][ACA3], clean [EB31][PTW][PJ] (I-K3, B-K4), or none.
     going_out_needs_canasta: Literal["any", "clean"] | None = "any"
     #: ``"required"``: going out only with a discard [EB31]; ``"either"``: with or without one [PJ] (D23).
@@ -137,10 +145,11 @@ class FamilyHand:
 
 
 #: burraco (FIBur): close 100, none on a stock-out (I-K5); pozzetto not taken -100, taken and not played
-#: its cards held (I-K4); close with the pozzetto taken, a burraco of any kind (I-K3) and a discard that
-#: is not a wild card [EB31].
+#: its cards held (I-K4); close with the pozzetto taken, played or not (D27), a burraco of any kind (I-K3)
+#: and a discard that is not a wild card [EB31].
 BURRACO_HAND = FamilyHand(
     no_going_out_bonus_on_stock_out=True,
+    going_out_with_packet_unplayed=True,
     going_out_with_discard="required",
     wild_closing_discard=False,
     packet_name=N_("pozzetto"),

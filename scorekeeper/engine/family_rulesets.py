@@ -19,6 +19,7 @@ from .rulesets import RuleSet, StepTables
 
 #: The options every game of the family offers besides the game's length (family.md §3).
 FAMILY_OPTIONS: tuple[str, ...] = (
+    "going_out_with_packet_unplayed",
     "going_out_needs_canasta",
     "going_out_with_discard",
     "wild_closing_discard",
@@ -33,8 +34,8 @@ FAMILY_OPTIONS: tuple[str, ...] = (
 FAMILY_TWO_PLAYERS = MappingProxyType({2: MappingProxyType({"individual": True})})
 
 #: The Italian game (FIBur's code and its club tournaments; family.md §4): 108 cards, sets and runs, one
-#: wild card a meld, burraco pulito 200, semipulito 150, sporco 100; closing with the pozzetto, a burraco
-#: and a discard that is not a wild card; home game to 2005 [EB2781].
+#: wild card a meld, burraco pulito 200, semipulito 150, sporco 100; closing with the pozzetto taken (played
+#: or not), a burraco and a discard that is not a wild card; home game to 2005 [EB2781].
 BURRACO = RuleSet(
     id="burraco",
     name=N_("Burraco (Italian)"),

@@ -2,14 +2,16 @@
 
 The engine marks its sentences with ``N_`` so that ``pybabel extract`` finds them and
 keeps them as ``Msg`` values: an English template with ``%(name)s`` placeholders and
-the values to fill in (which may be ``Msg`` values themselves). The web layer renders
-them with its gettext; tests and the benchmark render them in English.
+the values to fill in (which may be ``Msg`` values themselves, or any value ``Said`` in the reader's words,
+such as cards named in a sentence). The web layer renders them with its gettext; tests and the benchmark
+render them in English.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
 
 
 def N_(message: str) -> str:
@@ -17,8 +19,18 @@ def N_(message: str) -> str:
     return message
 
 
-def _same(message: str) -> str:
+def untranslated(message: str) -> str:
+    """A sentence as written, in English (the translation of a page that has none)."""
     return message
+
+
+@runtime_checkable
+class Said(Protocol):
+    """A value a sentence names that is said in the reader's words (a ``Msg``, cards by their names)."""
+
+    def render(self, translate: Callable[[str], str] = untranslated) -> str:
+        """The value in the language of ``translate``."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -28,9 +40,9 @@ class Msg:
     template: str
     params: Mapping[str, object] = field(default_factory=dict)
 
-    def render(self, translate: Callable[[str], str] = _same) -> str:
+    def render(self, translate: Callable[[str], str] = untranslated) -> str:
         """The sentence in the language of ``translate`` (English by default)."""
         values = {
-            key: value.render(translate) if isinstance(value, Msg) else value for key, value in self.params.items()
+            key: value.render(translate) if isinstance(value, Said) else value for key, value in self.params.items()
         }
         return translate(self.template) % values if values else translate(self.template)

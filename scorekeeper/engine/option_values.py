@@ -188,6 +188,7 @@ FAMILY_HAND_PARAMETERS: dict[str, Converter] = {
     "going_out_bonus": MONEY,
     "no_going_out_bonus_on_stock_out": _bool,
     "packet_not_taken_penalty": MONEY,
+    "going_out_with_packet_unplayed": _bool,
     "going_out_needs_canasta": _one_of("any", "clean", None),
     "going_out_with_discard": _one_of("required", "either"),
     "wild_closing_discard": _bool,

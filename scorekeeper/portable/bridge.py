@@ -155,12 +155,13 @@ def fill(local_json: str, number: int) -> str:
 
 
 def _labels(local: Local, sheet: Sheet, number: int, fixing: bool) -> dict[str, str]:
-    """The hand form's own words for hand ``number``: its heading, its first-meld minimums, its save button."""
+    """The hand form's own words for hand ``number``: its heading, its first-meld minimums (none in a game without
+    them, which its sheet says once, as the server's form), its save button."""
     ruleset = sheet.ruleset
     totals = sheet.totals_before(number) if number <= sheet.next_hand else sheet.totals
     minimums = [_numerals.integer(initial_meld_minimum(total, ruleset, number)) for total in totals]
     if not ruleset.meld_minimum:
-        said = _words.gettext("No first-meld minimum in this game.")
+        said = ""
     elif ruleset.min_by_round:
         said = filled(
             _words.gettext("Round %(n)s: every side's first meld needs at least %(minimum)s."),

@@ -12,6 +12,7 @@ from ..engine.errors import RuleViolation
 from ..engine.game import HandResult
 from ..engine.sheet import Sheet
 from ..reference import rule_topic
+from .chart import chart_of
 from .numerals import Numerals
 from .words import Catalogue, breakdown_rows, ends_game_sentence, filled, total_line, winner_sentence
 
@@ -118,6 +119,66 @@ def sheet_view(words: Catalogue, numerals: Numerals, sheet: Sheet) -> dict[str, 
         if sheet.ended_with_hand and sheet.ended_with_hand < len(sheet.hands)
         else None,
         "next": None if sheet.game_over else _next(words, numerals, sheet),
+        "chart": chart_view(words, numerals, sheet),
+    }
+
+
+def chart_view(words: Catalogue, numerals: Numerals, sheet: Sheet) -> dict[str, Any] | None:
+    """The sheet's chart as the page draws it (portable/chart.py's figures), with its words (None before a hand)."""
+    chart = chart_of(sheet)
+    if chart is None:
+        return None
+    lines = "".join(
+        f" {line.name}: {'; '.join(numerals.integer(int(total)) for total in line.totals)}." for line in chart.lines
+    )
+    target = (
+        f" {filled(words.gettext('Target: %(target)s.'), target=numerals.integer(chart.target))}"
+        if chart.target
+        else ""
+    )
+    return {
+        "width": chart.width,
+        "height": chart.height,
+        "left": chart.left,
+        "right": chart.right,
+        "plot_width": chart.plot_width,
+        "total_x": chart.total_x,
+        "minimum_x": chart.minimum_x,
+        "hand_y": chart.hand_y,
+        "bands": [
+            {
+                "y": band.y,
+                "height": band.height,
+                "minimum": numerals.integer(band.minimum),
+                "shaded": band.shaded,
+                "label_y": band.label_y,
+            }
+            for band in chart.bands
+        ],
+        "levels": [
+            {"y": level.y, "total": numerals.integer(level.total), "label_y": level.label_y} for level in chart.levels
+        ],
+        "target_y": chart.target_y,
+        "hands": [[x, n] for x, n in chart.hands],
+        "lines": [
+            {
+                "name": line.name,
+                "points": line.points,
+                "last": list(line.last),
+                "total": numerals.integer(int(line.totals[-1])),
+            }
+            for line in chart.lines
+        ],
+        "caption": words.gettext("How the game went"),
+        "description": words.gettext("Running totals, from the start and after each hand.") + lines + target,
+        "target": filled(words.gettext("Target %(target)s"), target=numerals.integer(chart.target))
+        if chart.target
+        else None,
+        "hint": words.gettext(
+            "Along the bottom, the hands; on the right, the first-meld minimum of each band of totals."
+        )
+        if chart.bands
+        else words.gettext("Along the bottom, the hands."),
     }
 
 
@@ -145,7 +206,6 @@ def _next(words: Catalogue, numerals: Numerals, sheet: Sheet) -> dict[str, Any]:
         "number": sheet.next_hand,
         "heading": filled(words.gettext("Hand %(n)s"), n=sheet.next_hand),
         "deals": filled(words.gettext("%(name)s deals."), name=sheet.next_dealer),
-        "no_minimum": None if minimum else words.gettext("No first-meld minimum in this game."),
         "columns": ([words.gettext("First meld, at least")] if minimum else [])
         + ([words.gettext("To the target")] if to_target else []),
         "rows": [

@@ -10,6 +10,7 @@ Nosotras", "Gana Ana"; "Ana & Luis win", "Ana wins")."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Protocol
 
 from ..engine.entries import CanastaCount
@@ -28,6 +29,8 @@ class Catalogue(Protocol):
     def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
 
     def pgettext(self, context: str, message: str, /) -> object: ...
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> object: ...
 
 
 #: The items of a hand score, as the sheet names them.
@@ -57,18 +60,26 @@ def breakdown_rows(
     """A side's hand score as the sheet lists it: each item that is not 0, the canastas by kind (by the family's
     names in its games: clean, dirty, semi-clean...), and last the hand score."""
     family = ruleset.family_hand if ruleset is not None else None
+    burraco = (
+        ruleset is not None and ruleset.family_melds is not None and ruleset.family_melds.canasta_word == "burraco"
+    )
     labels = {item: words.gettext(label) for item, label in BREAKDOWN_LABELS.items()}
     if family is not None:  # the family's tables close a hand, and name their packet
         labels |= {
             "going_out_bonus": words.gettext(FAMILY_CLOSING),
             "packet": words.gettext(family.packet_name).capitalize(),
         }
+    if burraco:  # Burraco's tables call a canasta a burraco (pulito, semipulito, sporco)
+        labels["canasta_bonus"] = words.gettext("Burraco bonuses")
     rows = [
         (labels[item], numerals.signed(value)) for item, value in side.breakdown.as_dict(packet=True).items() if value
     ]
-    made = _family_canastas(words, side.canastas) if family is not None else _canastas(words, side.canastas)
+    if burraco:
+        made = _burracos(words, side.canastas)
+    else:
+        made = _family_canastas(words, side.canastas) if family is not None else _canastas(words, side.canastas)
     if made:
-        rows.append((words.gettext("Canastas"), " ".join(made)))
+        rows.append((words.gettext("Burracos") if burraco else words.gettext("Canastas"), " ".join(made)))
     rows.append((words.gettext("Hand"), numerals.signed(side.hand_score)))
     return rows
 
@@ -104,6 +115,24 @@ def _family_canastas(words: Catalogue, kinds: CanastaCount) -> list[str]:
         )
         if count
     ]
+
+
+def _burracos(words: Catalogue, kinds: CanastaCount) -> list[str]:
+    """Burraco's canastas, burraco pulito, semipulito, sporco: the family's names, agreeing with a burraco where a
+    language says so (1 pulito, not 1 pulita); the house rules' kinds as the family's."""
+    said = [
+        (
+            kinds.natural,
+            str(words.npgettext("a burraco", "%(num)s clean", "%(num)s clean", kinds.natural)),
+        ),
+        (
+            kinds.semi,
+            str(words.npgettext("a burraco", "%(num)s semi-clean", "%(num)s semi-clean", kinds.semi)),
+        ),
+        (kinds.mixed, str(words.npgettext("a burraco", "%(num)s dirty", "%(num)s dirty", kinds.mixed))),
+    ]
+    others = _family_canastas(words, replace(kinds, natural=0, semi=0, mixed=0))
+    return [filled(text, num=count) for count, text in said if count] + others
 
 
 def _canastas(words: Catalogue, kinds: CanastaCount) -> list[str]:

@@ -15,7 +15,7 @@ from ..engine.game import minimum_bands
 from ..engine.i18n import N_
 from ..engine.options import table_shapes
 from ..engine.rulesets import MatchMode
-from ..translation import _, ngettext
+from ..translation import _, ngettext, pgettext, translate
 from .content_family import card_value_line, jokers_in_packs
 from .content_play import band_label
 from .options import CHOICE_TEXT, SPECIAL_HAND_NAMES
@@ -28,22 +28,44 @@ OWN_ROWS: dict[str, set[str]] = {
     "uruguayan": {"wild_meld", "pile"},
 }
 
+
+@dataclass(frozen=True)
+class Noted:
+    """A value's source keys with a note on what a seed says of it ("K19 (S000: no value)"), the note in the
+    reader's language."""
+
+    keys: str
+    note: str  # an N_ sentence
+    seed: str | None = None
+    n: int | None = None
+
+    def said(self) -> str:
+        """The keys and the note, translated ("K19 (S000: sin valor)")."""
+        note = _(self.note, n=self.n) if self.n is not None else _(self.note)
+        return f"{self.keys} ({self.seed}: {note})" if self.seed else f"{self.keys} ({note})"
+
+
+#: What a seed says where it gives no value of its own.
+NO_VALUE = N_("no value")
+LOST = N_("lost")
+NOT_STATED = N_("not stated")
+
 #: Values a seed does not give, taken from elsewhere (variants.md §2 and §4).
-SOURCE_EXCEPTIONS: dict[tuple[str, str], str] = {
+SOURCE_EXCEPTIONS: dict[tuple[str, str], str | Noted] = {
     ("es_online_15", "melds"): "S000 + K2",
-    ("es_online_15", "target"): "K19 (S000: no value)",
-    ("app_2p_11", "bonuses"): "P (S004: lost)",
-    ("app_2p_11", "going_out"): "P (S004: n/s)",
-    ("app_2p_11", "black_threes"): "P (S004: n/s)",
-    ("app_2p_11", "red_threes"): "P (S004: n/s)",  # red threes add points, but S004 gives no value (#14)
-    ("us_partnership", "red_threes"): "P (S003A: 100 each)",
+    ("es_online_15", "target"): Noted("K19", NO_VALUE, "S000"),
+    ("app_2p_11", "bonuses"): Noted("P", LOST, "S004"),
+    ("app_2p_11", "going_out"): Noted("P", NOT_STATED, "S004"),
+    ("app_2p_11", "black_threes"): Noted("P", NOT_STATED, "S004"),
+    ("app_2p_11", "red_threes"): Noted("P", NOT_STATED, "S004"),  # red threes add points, but S004 gives no value (#14)
+    ("us_partnership", "red_threes"): Noted("P", N_("%(n)s each"), "S003A", 100),
     # The family's games (rules/family.md §2 rows, §3 contradictions).
     ("burraco", "decks"): "EB1, FB",
     ("burraco", "card_values"): "EB1, EB737",
     ("burraco", "deal"): "CPO, EBCH",
     ("burraco", "packet"): "EB737, EB17 (I-K4)",
     ("burraco", "melds"): "EBM, EB9, EB10",
-    ("burraco", "canastas_to_go_out"): "EBCH (I-K3)",
+    ("burraco", "canastas_to_go_out"): "EBCH (I-K3), EB17, CPO (D27)",
     ("burraco", "wild_meld"): "EBM",
     ("burraco", "semi_clean"): "FB, EB737 (I-K1, I-K2)",
     ("burraco", "long_runs"): "EB737 (I-K6)",
@@ -68,7 +90,7 @@ SOURCE_EXCEPTIONS: dict[tuple[str, str], str] = {
     ("burako", "melds"): "ACA2, BPLAY",
     ("burako", "canastas_to_go_out"): "ACA3",
     ("burako", "wild_meld"): "ACA3 (R-K3)",
-    ("burako", "going_out_discard"): "D23 (n/s)",
+    ("burako", "going_out_discard"): Noted("D23", NOT_STATED),
     ("burako", "target"): "ACA3",
 }
 
@@ -78,7 +100,8 @@ def source(ruleset_id: str, row: str) -> str:
     if row == "tie":
         return "K20"  # no Canasta source covers a tie at the top
     if (ruleset_id, row) in SOURCE_EXCEPTIONS:
-        return SOURCE_EXCEPTIONS[(ruleset_id, row)]
+        given = SOURCE_EXCEPTIONS[(ruleset_id, row)]
+        return given.said() if isinstance(given, Noted) else given
     if ruleset_id in OWN_ROWS and row not in OWN_ROWS[ruleset_id]:
         return "P"
     return ", ".join(RULESETS[ruleset_id].sources[:2])
@@ -115,7 +138,7 @@ def _melds(rs: RuleSet) -> str:
 def _wild_meld(rs: RuleSet) -> str:
     wm = rs.wild_meld
     if wm is None:
-        return _("none")
+        return pgettext("no canasta of this kind", "none")
     counts = _("counts to go out") if wm.counts_for_going_out else _("does not count to go out")
     described = _(
         "%(a)s-%(b)s wild cards, %(bonus)s, %(counts)s", a=wm.min_start, b=wm.max_size, bonus=wm.bonus, counts=counts
@@ -155,7 +178,7 @@ def _special(rs: RuleSet) -> str:
         _("%(hand)s %(points)s", hand=_(SPECIAL_HAND_NAMES[kind]), points=rs.special_hand_value(kind))
         for kind in rs.special_hands
     ]
-    return " · ".join(parts) or _("none")
+    return " · ".join(parts) or pgettext("no value, no number", "none")
 
 
 def _minimum(rs: RuleSet) -> str:
@@ -197,7 +220,12 @@ def _fh(rs: RuleSet) -> FamilyHand:
 
 
 def _maybe(value: int | None) -> str:
-    return str(value) if value is not None else _("none")
+    return str(value) if value is not None else pgettext("no value, no number", "none")
+
+
+def _family_wild_canasta(rs: RuleSet) -> str:
+    bonus = _fm(rs).wild_canasta_bonus
+    return str(bonus) if bonus is not None else pgettext("no canasta of this kind", "none")
 
 
 def _card_values(rs: RuleSet) -> str:
@@ -221,7 +249,12 @@ def _packet(rs: RuleSet) -> str:
         else _("unplayed -%(n)s", n=hand.packet_not_taken_penalty)
     )
     return " · ".join(
-        [str(_("%(n)s cards", n=rs.deal)), str(_("not taken -%(n)s", n=hand.packet_not_taken_penalty)), str(unplayed)]
+        [
+            translate(hand.packet_name),
+            str(_("%(n)s cards", n=rs.deal)),
+            str(_("not taken -%(n)s", n=hand.packet_not_taken_penalty)),
+            str(unplayed),
+        ]
     )
 
 
@@ -238,15 +271,18 @@ def _family_melds(rs: RuleSet) -> str:
 
 
 def _family_going_out(rs: RuleSet) -> str:
-    needs = _fh(rs).going_out_needs_canasta
-    canasta = {"any": _("1, any kind"), "clean": _("1 clean"), None: "0"}[needs]
-    return str(canasta) + (" · " + _("with the packet") if _fh(rs).going_out_needs_packet else "")
+    hand = _fh(rs)
+    canasta = {"any": _("1, any kind"), "clean": _("1 clean"), None: "0"}[hand.going_out_needs_canasta]
+    if not hand.going_out_needs_packet:
+        return str(canasta)
+    packet = _("with the packet, played or not") if hand.going_out_with_packet_unplayed else _("with the packet")
+    return f"{canasta} · {packet}"
 
 
 def _semi_clean(rs: RuleSet) -> str:
     melds = _fm(rs)
     if not melds.semi_clean:
-        return str(_("none"))
+        return pgettext("no canasta of this kind", "none")
     at_end = " · " + _("wild card at an end") if melds.semi_clean_wild_at_end else ""
     return f"{melds.semi_clean_bonus}{at_end}"
 
@@ -266,7 +302,7 @@ def _going_out_discard(rs: RuleSet) -> str:
 
 
 def _stock_out(rs: RuleSet) -> str:
-    return str(_("none") if _fh(rs).no_going_out_bonus_on_stock_out else _("kept"))
+    return pgettext("no value, no number", "none") if _fh(rs).no_going_out_bonus_on_stock_out else _("kept")
 
 
 def _table_minus(rs: RuleSet) -> str:
@@ -290,7 +326,7 @@ ROWS: list[tuple[str, str, Reading, Reading]] = [
         lambda rs: f"{rs.deal}{f' + {rs.foot}' if rs.foot else ''} · {rs.draw_count}",
         lambda rs: f"{rs.deal} · 1",
     ),
-    ("packet", N_("The packet (pozzetto, morto, muerto)"), None, _packet),
+    ("packet", N_("The packet"), None, _packet),
     ("melds", N_("Melds"), _melds, _family_melds),
     ("canastas_to_go_out", N_("Canastas to go out"), lambda rs: str(rs.canastas_to_go_out), _family_going_out),
     (
@@ -301,7 +337,7 @@ ROWS: list[tuple[str, str, Reading, Reading]] = [
     ),
     ("semi_clean", N_("Semi-clean canasta"), None, _semi_clean),
     ("long_runs", N_("Clean run ace to king · ace to ace"), None, _long_runs),
-    ("wild_meld", N_("Wild-card canasta"), _wild_meld, lambda rs: _maybe(_fm(rs).wild_canasta_bonus)),
+    ("wild_meld", N_("Wild-card canasta"), _wild_meld, lambda rs: _family_wild_canasta(rs)),
     (
         "going_out",
         N_("Going out · concealed"),
@@ -318,7 +354,12 @@ ROWS: list[tuple[str, str, Reading, Reading]] = [
     ("red_three_in_hand", N_("A red three left in hand"), lambda rs: _choice(rs.red_three_in_hand.value), None),
     ("black_threes", N_("Black threes"), _black_threes, None),
     ("special", N_("Special bonuses"), _special, None),
-    ("minimum", N_("First-meld minimum"), _minimum, lambda rs: _minimum(rs) if rs.meld_minimum else _("none")),
+    (
+        "minimum",
+        N_("First-meld minimum"),
+        _minimum,
+        lambda rs: _minimum(rs) if rs.meld_minimum else pgettext("no value, no number", "none"),
+    ),
     ("target", N_("Game to"), _target, _target),
     ("tie", N_("A tie at the top"), lambda rs: _choice(rs.tie_policy.value), lambda rs: _choice(rs.tie_policy.value)),
     ("pile", N_("The discard pile"), _pile, lambda rs: _("taken whole, never frozen")),

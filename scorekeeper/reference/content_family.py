@@ -12,7 +12,7 @@ from ..engine.cards import CARDS_PER_PACK
 from ..engine.family.cards import HIGH_ACE_PLACE
 from ..engine.family_parameters import JOKER, FamilyHand, FamilyMelds
 from ..engine.rulesets import RuleSet
-from ..translation import _, ngettext
+from ..translation import _, ngettext, pgettext, translate
 from .content import Section, Topic, points
 from .content_cards import table_list
 
@@ -25,6 +25,12 @@ def family(rs: RuleSet) -> tuple[FamilyMelds, FamilyHand]:
     assert rs.family_melds is not None
     assert rs.family_hand is not None
     return rs.family_melds, rs.family_hand
+
+
+def packet_word(rs: RuleSet) -> str:
+    """The game's own word for the packet (pozzetto, morto, muerto), in the reader's language."""
+    _melds, hand = family(rs)
+    return translate(hand.packet_name)
 
 
 def jokers_in_packs(rs: RuleSet) -> int:
@@ -133,7 +139,10 @@ def dealing(rs: RuleSet) -> Topic:
                 _("Who plays"),
                 [
                     _("This game is played by: %(tables)s.", tables="; ".join(table_list(rs))),
-                    _("Partners sit opposite each other: they build on the same melds and share one packet."),
+                    _(
+                        "Partners sit opposite each other: they build on the same melds and share one %(packet)s.",
+                        packet=packet_word(rs),
+                    ),
                 ],
             ),
             Section(
@@ -141,8 +150,9 @@ def dealing(rs: RuleSet) -> Topic:
                 _("The deal"),
                 [
                     _(
-                        "Each player receives %(deal)s cards. Then one packet of %(deal)s cards per side is set aside face down: the pozzetto in Italy, the morto in Brazil, the muerto in the River Plate (see the packet).",
+                        "Each player receives %(deal)s cards. Then one %(packet)s of %(deal)s cards per side is set aside face down (see the %(packet)s).",
                         deal=rs.deal,
+                        packet=packet_word(rs),
                     ),
                     _(
                         "The rest is the stock, face down; its top card is turned up to start the discard pile. The deal passes one seat to the left after every hand."
@@ -167,8 +177,21 @@ def dealing(rs: RuleSet) -> Topic:
     )
 
 
+def _packet_rule(hand: FamilyHand, word: str) -> str:
+    """What going out asks of the side's packet (D22, D27), as the packet's topic says it (``word``: the game's)."""
+    if not hand.going_out_needs_packet:
+        return _("In these rules a side may go out without having taken its %(packet)s.", packet=word)
+    if hand.going_out_with_packet_unplayed:
+        return _(
+            "A side goes out only after taking its %(packet)s, but not necessarily after playing from it: a partner may go out while the player who took it still holds it, and it then counts as taken and not played.",
+            packet=word,
+        )
+    return _("A side goes out only after taking its %(packet)s and playing from it.", packet=word)
+
+
 def packet(rs: RuleSet) -> Topic:
     _melds, hand = family(rs)
+    word = packet_word(rs)
     unplayed = (
         _("its cards count against the side like cards held, and nothing more")
         if hand.packet_taken_unplayed == "cards"
@@ -176,27 +199,27 @@ def packet(rs: RuleSet) -> Topic:
     )
     return Topic(
         "packet",
-        _("The packet: pozzetto, morto, muerto"),
+        _("The %(packet)s", packet=word),
         [
             Section(
                 "packet",
-                _("What the packet is"),
+                _("What the %(packet)s is", packet=word),
                 [
                     _(
-                        "Each side has one packet of %(deal)s cards, set aside at the deal. The first player of the side to run out of cards picks it up and plays on with it: straight away when the last cards were melded, at the next turn when the last card was discarded.",
+                        "Each side has one %(packet)s of %(deal)s cards, set aside at the deal. The first player of the side to run out of cards picks it up and plays on with it: straight away when the last cards were melded, at the next turn when the last card was discarded.",
                         deal=rs.deal,
+                        packet=word,
                     ),
-                    _("A side goes out only after taking its packet and playing from it.")
-                    if hand.going_out_needs_packet
-                    else _("In these rules a side may go out without having taken its packet."),
+                    _packet_rule(hand, word),
                 ],
             ),
             Section(
                 "packet_scoring",
-                _("What a packet costs"),
+                _("What the %(packet)s costs", packet=word),
                 [
                     _(
-                        "A packet the side never reached costs it points, however the hand ended: on a going out or on the stock."
+                        "A %(packet)s the side never reached costs it points, however the hand ended: on a going out or on the stock.",
+                        packet=word,
                     )
                 ],
                 rows=[
@@ -206,10 +229,11 @@ def packet(rs: RuleSet) -> Topic:
             ),
             Section(
                 "family_packet_unknown",
-                _("Writing down the packet"),
+                _("Writing down the %(packet)s", packet=word),
                 [
                     _(
-                        "For each side the hand form asks what became of its packet: taken and played, never taken, or taken and not played. It cannot score the side without it."
+                        "For each side the hand form asks what became of its %(packet)s: taken and played, never taken, or taken and not played. It cannot score the side without it.",
+                        packet=word,
                     )
                 ],
             ),
@@ -345,22 +369,42 @@ def melds_topic(rs: RuleSet) -> Topic:
     )
 
 
-def canastas(rs: RuleSet) -> Topic:
-    melds, _hand = family(rs)
-    rows = [(_("Clean (no wild card)"), points(melds.clean_bonus))]
+def _kinds(melds: FamilyMelds) -> list[tuple[str, str]]:
+    """The canastas' kinds and bonuses, each named agreeing with the game's word (a burraco pulito, a canasta
+    limpia)."""
+    if melds.canasta_word == "burraco":
+        clean = pgettext("a burraco", "Clean (no wild card)")
+        semi = pgettext("a burraco", "Semi-clean (one wild card beside the natural cards)")
+        dirty = pgettext("a burraco", "Dirty (with a wild card)")
+        ace_to_king = pgettext("a burraco", "Clean, from ace to king")
+        ace_to_ace = pgettext("a burraco", "Clean, from ace to ace")
+    else:
+        clean = _("Clean (no wild card)")
+        semi = _("Semi-clean (one wild card beside the natural cards)")
+        dirty = _("Dirty (with a wild card)")
+        ace_to_king = _("Clean, from ace to king")
+        ace_to_ace = _("Clean, from ace to ace")
+    rows = [(clean, points(melds.clean_bonus))]
     if melds.semi_clean:
-        rows.append((_("Semi-clean (one wild card beside the natural cards)"), points(melds.semi_clean_bonus)))
-    rows.append((_("Dirty (with a wild card)"), points(melds.dirty_bonus)))
+        rows.append((semi, points(melds.semi_clean_bonus)))
+    rows.append((dirty, points(melds.dirty_bonus)))
     if melds.ace_to_king_bonus is not None:
-        rows.append((_("Clean, from ace to king"), points(melds.ace_to_king_bonus)))
+        rows.append((ace_to_king, points(melds.ace_to_king_bonus)))
     if melds.ace_to_ace_bonus is not None:
-        rows.append((_("Clean, from ace to ace"), points(melds.ace_to_ace_bonus)))
+        rows.append((ace_to_ace, points(melds.ace_to_ace_bonus)))
     if melds.wild_canasta_bonus is not None:
         rows.append((_("Of wild cards only"), points(melds.wild_canasta_bonus)))
+    return rows
+
+
+def canastas(rs: RuleSet) -> Topic:
+    melds, _hand = family(rs)
+    burraco = melds.canasta_word == "burraco"
+    rows = _kinds(melds)
     sections = [
         Section(
             "family_canastas",
-            _("Canastas and their bonuses"),
+            _("Burracos and their bonuses") if burraco else _("Canastas and their bonuses"),
             [
                 _(
                     "A meld of %(n)s cards or more is a canasta: a burraco in Italy, a canastra in Brazil. Its cards still count their points; the bonus comes on top.",
@@ -390,7 +434,7 @@ def canastas(rs: RuleSet) -> Topic:
         sections.append(
             Section(
                 "semi_clean",
-                _("The semi-clean canasta"),
+                _("The semi-clean burraco") if burraco else _("The semi-clean canasta"),
                 [
                     _(
                         "A semi-clean canasta (burraco semipulito) holds one wild card beside at least %(n)s natural cards: a run with its wild card before or after %(n)s natural cards in an unbroken sequence, or a set of %(more)s or more cards with its one wild card. It earns %(bonus)s.",
@@ -421,7 +465,7 @@ def canastas(rs: RuleSet) -> Topic:
             also=("family_claim_unknown",),
         )
     )
-    return Topic("canastas", _("Canastas"), sections)
+    return Topic("canastas", _("Burracos") if burraco else _("Canastas"), sections)
 
 
 def _claims(melds: FamilyMelds) -> list[str]:

@@ -15,9 +15,9 @@ from ..engine.family.quick import kind_bonus, least_points
 from ..engine.family_parameters import FamilyHand, FamilyMelds
 from ..engine.i18n import N_
 from ..engine.rulesets import RuleSet
-from ..translation import _, translate
+from ..translation import _, pgettext, translate
 from .content import Section, Topic, points
-from .content_family import card_value_line, family
+from .content_family import card_value_line, family, packet_word
 from .content_play import winning as canasta_winning
 
 
@@ -43,6 +43,30 @@ def _needs_canasta(melds: FamilyMelds, hand: FamilyHand) -> str:
     return _("In these rules a side may go out without a canasta.")
 
 
+def _packet_first(hand: FamilyHand, word: str) -> list[str]:
+    """What going out asks of the side's packet (D22, D27), as the referee's "may we go out?" answers it (``word``:
+    the game's own word for its packet)."""
+    if not hand.going_out_needs_packet:
+        return [_("In these rules a side may go out without having taken its %(packet)s.", packet=word)]
+    if not hand.going_out_with_packet_unplayed:
+        return [
+            _(
+                "A side goes out only after taking its %(packet)s and playing from it: the first time a player runs out of cards, the side takes its %(packet)s and the hand goes on.",
+                packet=word,
+            )
+        ]
+    return [
+        _(
+            "A side goes out only after taking its %(packet)s: the first time a player runs out of cards, the side takes its %(packet)s and the hand goes on.",
+            packet=word,
+        ),
+        _(
+            "The partner may go out before the player who took the %(packet)s has played from it: the %(packet)s then counts as taken and not played (see the %(packet)s). A player alone, in a game of two, has always played it.",
+            packet=word,
+        ),
+    ]
+
+
 def going_out(rs: RuleSet) -> Topic:
     melds, hand = family(rs)
     how = (
@@ -64,7 +88,13 @@ def going_out(rs: RuleSet) -> Topic:
                 _("Going out"),
                 [
                     _(
-                        "A side goes out (chiusura in Italy, batida in Brazil, cierre in the River Plate) when one of its players gets rid of every card after the side has played its packet."
+                        "A side goes out (chiusura in Italy, batida in Brazil, cierre in the River Plate) when one of its players gets rid of every card after the side has taken its %(packet)s, played from it or not.",
+                        packet=packet_word(rs),
+                    )
+                    if hand.going_out_with_packet_unplayed
+                    else _(
+                        "A side goes out (chiusura in Italy, batida in Brazil, cierre in the River Plate) when one of its players gets rid of every card after the side has played its %(packet)s.",
+                        packet=packet_word(rs),
                     ),
                     _("Going out earns %(bonus)s and ends the hand.", bonus=hand.going_out_bonus),
                     _("The partner's cards still held count against the side."),
@@ -72,14 +102,8 @@ def going_out(rs: RuleSet) -> Topic:
             ),
             Section(
                 "family_going_out_without_packet",
-                _("The packet first"),
-                [
-                    _(
-                        "A side goes out only after taking its packet and playing from it: the first time a player runs out of cards, the side takes its packet and the hand goes on."
-                    )
-                    if hand.going_out_needs_packet
-                    else _("In these rules a side may go out without having taken its packet.")
-                ],
+                _("The %(packet)s first", packet=packet_word(rs)),
+                _packet_first(hand, packet_word(rs)),
             ),
             Section(
                 "family_going_out_without_canasta",
@@ -121,7 +145,8 @@ def end_of_hand(rs: RuleSet) -> Topic:
     _melds, hand = family(rs)
     stock = (
         _(
-            "A side that goes out as the stock runs out earns no going-out bonus: the hand ended on the stock. It still needs its packet, its canasta and its discard to go out."
+            "A side that goes out as the stock runs out earns no going-out bonus: the hand ended on the stock. It still needs its %(packet)s, its canasta and its discard to go out.",
+            packet=packet_word(rs),
         )
         if hand.no_going_out_bonus_on_stock_out
         else _(
@@ -146,7 +171,8 @@ def end_of_hand(rs: RuleSet) -> Topic:
                 [
                     stock,
                     _(
-                        "A packet never taken costs %(points)s however the hand ended.",
+                        "A %(packet)s never taken costs %(points)s however the hand ended.",
+                        packet=packet_word(rs),
                         points=hand.packet_not_taken_penalty,
                     ),
                 ],
@@ -212,7 +238,7 @@ def scoring(rs: RuleSet) -> Topic:
                     ),
                     (_("Canasta bonuses"), _bonuses(melds)),
                     (_("Going out"), points(hand.going_out_bonus)),
-                    (_("The packet"), packet),
+                    (_("The %(packet)s", packet=packet_word(rs)), packet),
                     (_("Cards left in hand"), _("their values, as minus points")),
                     (_("Penalties"), _("minus points")),
                 ],
@@ -292,7 +318,7 @@ def penalties(rs: RuleSet) -> Topic:
             Section(
                 "automatic_penalties",
                 _("Penalties the score sheet applies by itself"),
-                [_("None beyond the packet's: see the packet.")],
+                [_("None beyond the %(packet)s's: see the %(packet)s.", packet=packet_word(rs))],
             ),
         ],
     )
@@ -303,7 +329,7 @@ def _yes_no(value: bool) -> str:
 
 
 def _optional(value: int | None) -> str:
-    return points(value) if value is not None else _("none")
+    return points(value) if value is not None else pgettext("no value, no number", "none")
 
 
 #: Where the family's sources part ways (rules/family.md §3): a title, what they say, and what these rules
@@ -376,7 +402,9 @@ DIFFERENCES: list[tuple[str, str, str, Callable[[FamilyMelds, FamilyHand, RuleSe
             "Italy: a burraco of any kind [EBCH], a clean one in the international code [EB31]; Brazil: a clean"
             " canastra [PTW][JG][PJ], any in the closed game [JG]; River Plate: any canasta [ACA3]."
         ),
-        lambda m, h, rs: {"any": _("any"), "clean": _("clean"), None: _("none")}[h.going_out_needs_canasta],
+        lambda m, h, rs: {"any": _("any"), "clean": _("clean"), None: pgettext("no canasta of this kind", "none")}[
+            h.going_out_needs_canasta
+        ],
     ),
     (
         "source_going_out_discard",
@@ -407,6 +435,17 @@ DIFFERENCES: list[tuple[str, str, str, Callable[[FamilyMelds, FamilyHand, RuleSe
         lambda m, h, rs: (
             _("its cards count as held") if h.packet_taken_unplayed == "cards" else points(-h.packet_not_taken_penalty)
         ),
+    ),
+    (
+        "source_packet_unplayed_going_out",
+        N_("Going out before the packet is played"),
+        N_(
+            "The Italian sources ask only that the pozzetto be taken to close [EBCH], and charge one taken and not"
+            " played by its cards, not as one never taken [EB17][CPO]: a partner may close while the other still"
+            " holds it. Brazil and the River Plate charge an unplayed packet as one never taken [PLP][ACA3], so"
+            " going out needs it played."
+        ),
+        lambda m, h, rs: _yes_no(h.going_out_with_packet_unplayed),
     ),
     (
         "source_table_minus",

@@ -442,38 +442,58 @@ def penalties(rs: RuleSet) -> Topic:
 
 
 #: Spanish term, English term, and what it means (translated).
+#: Spanish tables' words, the English term (translated: the reader's own term stands between them) and what it
+#: means.
 GLOSSARY_TERMS = [
-    ("pozo", "discard pile", N_("The face-up pile of discards.")),
-    ("mazo", "stock", N_("The face-down cards players draw from.")),
-    ("canasta limpia", "natural canasta", N_("A canasta without wild cards.")),
-    ("canasta sucia", "mixed canasta", N_("A canasta with one or more wild cards.")),
-    ("canasta de comodines", "wild-card canasta", N_("A canasta made only of wild cards, where allowed.")),
-    ("comodín", "wild card", N_("A joker or a two.")),
-    ("combinación", "meld", N_("Cards of one rank laid on the table.")),
-    ("bajar, ligar", "to meld", N_("To lay cards down on the table.")),
-    ("salida, combinación inicial", "initial meld", N_("A side's first meld of the hand, which needs a minimum.")),
-    ("irse, cerrar", "to go out", N_("To get rid of every card and end the hand.")),
-    ("abatir, cerrar ocultamente", "to go out concealed", N_("To meld the whole hand in one turn.")),
-    ("pozo congelado, pozo premiado", "frozen pile", N_("A pile that only a natural pair can take.")),
-    ("tres rojo", "red three", N_("A bonus card, laid down at once.")),
-    ("tres negro", "black three", N_("A stopper: it blocks the pile for one turn.")),
+    ("pozo", N_("discard pile"), N_("The face-up pile of discards.")),
+    ("mazo", N_("stock"), N_("The face-down cards players draw from.")),
+    ("canasta limpia", N_("natural canasta"), N_("A canasta without wild cards.")),
+    ("canasta sucia", N_("mixed canasta"), N_("A canasta with one or more wild cards.")),
+    ("canasta de comodines", N_("wild-card canasta"), N_("A canasta made only of wild cards, where allowed.")),
+    ("comodín", N_("wild card"), N_("A joker or a two.")),
+    ("combinación", N_("meld"), N_("Cards of one rank laid on the table.")),
+    ("bajar, ligar", N_("to meld"), N_("To lay cards down on the table.")),
+    (
+        "salida, combinación inicial",
+        N_("initial meld"),
+        N_("A side's first meld of the hand, which needs a minimum."),
+    ),
+    ("irse, cerrar", N_("to go out"), N_("To get rid of every card and end the hand.")),
+    ("abatir, cerrar ocultamente", N_("to go out concealed"), N_("To meld the whole hand in one turn.")),
+    ("pozo congelado, pozo premiado", N_("frozen pile"), N_("A pile that only a natural pair can take.")),
+    ("tres rojo", N_("red three"), N_("A bonus card, laid down at once.")),
+    ("tres negro", N_("black three"), N_("A stopper: it blocks the pile for one turn.")),
     ("canastón", "canastón", N_("Five canastas in one hand (Spanish rules).")),
     ("canasta de canastas", "canasta de canastas", N_("Seven canastas in one hand (Spanish rules).")),
-    ("mano", "hand", N_("One deal, from the deal to going out.")),
-    ("honores", "honours", N_("Red threes and bonuses, apart from card points.")),
+    ("mano", N_("hand"), N_("One deal, from the deal to going out.")),
+    ("honores", N_("honours"), N_("Red threes and bonuses, apart from card points.")),
 ]
+
+#: The Spanish names kept as they are in every language (glossed, never translated).
+SPANISH_NAMES = frozenset({"canastón", "canasta de canastas"})
+
+
+def glossary_words(spanish: str, english: str) -> str:
+    """A term as Spanish tables say it, as the reader says it and in English, each said once ("pozo · Ablagestapel
+    · discard pile", "pozo · discard pile" to an English or a Spanish reader)."""
+    said = [spanish, english if english in SPANISH_NAMES else _(english), english]
+    kept: list[str] = []
+    for word in said:
+        if word.casefold() not in {seen.casefold() for seen in kept}:
+            kept.append(word)
+    return " · ".join(kept)
 
 
 def glossary(rs: RuleSet) -> Topic:
     return Topic(
         "glossary",
-        _("Glossary: Spanish and English"),
+        _("Glossary: the tables' words"),
         [
             Section(
                 "glossary",
                 _("Terms"),
-                [_("The words players use at the table, in both languages.")],
-                rows=[(f"{spanish} · {english}", _(meaning)) for spanish, english, meaning in GLOSSARY_TERMS],
+                [_("Each term as Spanish tables say it, then in your language and in English.")],
+                rows=[(glossary_words(spanish, english), _(meaning)) for spanish, english, meaning in GLOSSARY_TERMS],
             )
         ],
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..engine.i18n import N_
+from ..engine.rulesets import RuleSet
 
 #: Option name -> (label, one-line help).
 OPTION_TEXT: dict[str, tuple[str, str]] = {
@@ -116,7 +117,14 @@ OPTION_TEXT: dict[str, tuple[str, str]] = {
     ),
     "going_out_needs_canasta": (
         N_("To go out, a side needs"),
-        N_("Besides taking its packet (pozzetto, morto, muerto) and playing it."),
+        N_("Besides taking its %(packet)s."),
+    ),
+    "going_out_with_packet_unplayed": (
+        N_("Going out with the %(packet)s taken but not yet played"),
+        N_(
+            "The partner who took it still holds it, and it counts against the side as a %(packet)s not played."
+            " Off: the %(packet)s must be played first."
+        ),
     ),
     "going_out_with_discard": (N_("How a side goes out"), N_("How the last card leaves the hand.")),
     "wild_closing_discard": (
@@ -136,6 +144,35 @@ OPTION_TEXT: dict[str, tuple[str, str]] = {
     ),
 }
 
+#: The family's house rules where the game's tables call a canasta a burraco (``FamilyMelds.canasta_word``):
+#: burraco pulito, semipulito, sporco [FB][EBCH].
+BURRACO_OPTION_TEXT: dict[str, tuple[str, str]] = {
+    "semi_clean": (
+        N_("Semi-clean burracos"),
+        N_("A burraco whose one wild card stands beside seven natural cards scores 150, not 100."),
+    ),
+    "semi_clean_wild_at_end": (
+        N_("A semi-clean burraco only with the wild card at one end"),
+        N_("Off: the wild card may stand anywhere, with seven natural cards in a row beside it."),
+    ),
+    "ace_to_king_bonus": (
+        N_("A clean burraco from ace to king scores"),
+        N_("In place of the clean burraco's bonus. Empty: it is an ordinary clean burraco."),
+    ),
+    "ace_to_ace_bonus": (
+        N_("A clean burraco from ace to ace scores"),
+        N_("In place of the clean burraco's bonus. Empty: it is an ordinary clean burraco."),
+    ),
+    "wild_canasta_bonus": (
+        N_("A burraco of wild cards scores"),
+        N_("Seven jokers and twos melded together. Empty: no meld of wild cards only."),
+    ),
+    "table_minus_without_clean": (
+        N_("Without a clean burraco, the table counts against the side"),
+        N_("The cards it melded count minus and its burracos earn no bonus."),
+    ),
+}
+
 #: Options of the family whose values are a few fixed words (None among them): value -> label, in order.
 OPTION_CHOICES: dict[str, tuple[tuple[str | None, str], ...]] = {
     "going_out_needs_canasta": (
@@ -148,6 +185,31 @@ OPTION_CHOICES: dict[str, tuple[tuple[str | None, str], ...]] = {
         ("either", N_("by discarding the last card or by melding it")),
     ),
 }
+
+#: The same, where the game's tables call a canasta a burraco.
+BURRACO_OPTION_CHOICES: dict[str, tuple[tuple[str | None, str], ...]] = {
+    **OPTION_CHOICES,
+    "going_out_needs_canasta": (
+        ("any", N_("a burraco of any kind")),
+        ("clean", N_("a clean burraco (no wild card)")),
+        (None, N_("no burraco")),
+    ),
+}
+
+
+def option_text(name: str, ruleset: RuleSet) -> tuple[str, str]:
+    """An option's label and one-line help as the game's pages name them (untranslated; a help may name the
+    game's packet, ``%(packet)s``): a burraco where the game's tables say so."""
+    if ruleset.family_melds is not None and ruleset.family_melds.canasta_word == "burraco":
+        return BURRACO_OPTION_TEXT.get(name) or OPTION_TEXT.get(name, (name, ""))
+    return OPTION_TEXT.get(name, (name, ""))
+
+
+def option_choices(name: str, ruleset: RuleSet) -> tuple[tuple[str | None, str], ...] | None:
+    """An option's few fixed values and their words (untranslated) as the game's pages name them, or None."""
+    burraco = ruleset.family_melds is not None and ruleset.family_melds.canasta_word == "burraco"
+    return (BURRACO_OPTION_CHOICES if burraco else OPTION_CHOICES).get(name)
+
 
 #: Choice value -> label, for options with a fixed set of values.
 #: Modern American's special hands, as the pages name them (engine.cards.SPECIAL_HANDS).

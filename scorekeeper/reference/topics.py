@@ -47,11 +47,8 @@ def not_here(slug: str, ruleset: RuleSet) -> Topic:
             _("This game has no first-meld minimum: a side's first meld may be any legal meld."),
         ),
         "packet": (
-            _("The packet: pozzetto, morto, muerto"),
-            _(
-                "These rules have no packet set aside for each side: that is the pozzetto, morto or muerto of"
-                " Burraco, Buraco and Burako."
-            ),
+            _("The packet"),
+            _("These rules have no packet set aside for each side: that belongs to Burraco, Buraco and Burako."),
         ),
         "sources": (
             _("Where the sources differ"),

@@ -162,6 +162,13 @@ def ngettext(singular: str, plural: str, num: int, **values: Any) -> str:
     return str(catalogue().ungettext(singular, plural, num)) % {"num": num, **values}
 
 
+def pgettext(context: str, message: str, **values: Any) -> str:
+    """pgettext, typed: the message as the request's language says it in ``context`` (one English word that
+    needs two genders or meanings, "none" of the house rules or of a canasta), with its values filled in."""
+    found = str(catalogue().upgettext(context, message))
+    return found % values if values else found
+
+
 def translate(template: str) -> str:
     """Translate one engine template into the request's language."""
     return str(catalogue().ugettext(template))

@@ -25,6 +25,9 @@ bp = Blueprint("engine", __name__, url_prefix="/engine")
 
 #: What a browser needs of Pyodide to run a package of the standard library only.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: The standard library compiled ahead by Pyodide's Python (static/vendor/pyodide/compile.mjs, run by ``make
+#: install``): the worker asks for it in place of ``python_stdlib.zip`` where it is there.
+COMPILED_STDLIB = "python_stdlib.pyc.zip"
 #: Those sent compressed (a ``.gz`` twin lies beside each): the others are small, or zips already.
 COMPRESSED = frozenset({"pyodide.asm.mjs", "pyodide.asm.wasm"})
 #: What the phone runs of the app: pure, standard library only (import-linter's contracts keep it so): the engine,
@@ -61,16 +64,34 @@ def installed() -> bool:
 
 
 @cache
-def package_zip(package_root: str) -> bytes:
+def package_zip(package_root: str, compiled: str = "") -> bytes:
     """The app's pure Python as the phone runs it: an empty ``scorekeeper/__init__.py`` (the real one makes the
-    Flask app) and every module of ``PHONE_SOURCES``, zipped the same way every time (names sorted, one date)."""
+    Flask app) and every module of ``PHONE_SOURCES``, zipped the same way every time (names sorted, one date); with
+    each module's bytecode where ``make install`` compiled it (under the folder ``compiled``): it names its source's
+    hash, so a phone compiles a module changed since instead of running it stale."""
     root = Path(package_root)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         _add(archive, "scorekeeper/__init__.py", b'"""The app\'s pure packages, as the phone runs them."""\n')
         for source in phone_sources(root):
-            _add(archive, "scorekeeper/" + source.relative_to(root).as_posix(), source.read_bytes())
+            relative = source.relative_to(root)
+            _add(archive, "scorekeeper/" + relative.as_posix(), source.read_bytes())
+            if compiled:
+                cached = Path(compiled, "scorekeeper", relative.parent, "__pycache__")
+                for bytecode in sorted(cached.glob(f"{source.stem}.*.pyc")):
+                    name = bytecode.relative_to(Path(compiled)).as_posix()
+                    _add(archive, name, bytecode.read_bytes())
     return buffer.getvalue()
+
+
+def phone_zip() -> bytes:
+    """The app's Python the phone runs, with the bytecode ``make install`` compiled for it."""
+    return package_zip(current_app.root_path, str(pyodide_folder() / "app") if installed() else "")
+
+
+def stdlib_name() -> str:
+    """The standard library the worker asks for: compiled ahead where ``make install`` did it."""
+    return COMPILED_STDLIB if (pyodide_folder() / COMPILED_STDLIB).is_file() else "python_stdlib.zip"
 
 
 def phone_sources(root: Path) -> list[Path]:
@@ -99,7 +120,8 @@ def version() -> str:
     known: str | None = current_app.extensions.get("engine_version")
     if known is None:
         digest = hashlib.sha256(pyodide_version(current_app.root_path).encode())
-        digest.update(package_zip(current_app.root_path))
+        digest.update(phone_zip())
+        digest.update(stdlib_name().encode())
         for language in current_app.config["LANGUAGES"]:
             path = catalogue_path(language)
             digest.update(path.read_bytes() if path.is_file() else b"")
@@ -123,8 +145,13 @@ def engine_addresses() -> list[str]:
         url_for("engine.worker", digest=digest),
         url_for("engine.python", digest=digest),
         *(url_for("engine.catalogue", digest=digest, language=lang) for lang in current_app.config["LANGUAGES"]),
-        *(url_for("engine.pyodide", pinned=pinned, name=name) for name in PYODIDE_FILES),
+        *(url_for("engine.pyodide", pinned=pinned, name=name) for name in _fetched()),
     ]
+
+
+def _fetched() -> list[str]:
+    """Pyodide's files the worker fetches: the standard library it asks for in place of the plain one."""
+    return [stdlib_name() if name == "python_stdlib.zip" else name for name in PYODIDE_FILES]
 
 
 def _current(digest: str) -> None:
@@ -142,6 +169,7 @@ def worker(digest: str) -> Response:
         "engine-worker.js",
         pyodide=url_for("engine.pyodide", pinned=pinned, name="x")[: -len("x")],
         python=url_for("engine.python", digest=digest),
+        stdlib=stdlib_name(),
         catalogue=url_for("engine.catalogue", digest=digest, language="LANG"),
         languages=list(current_app.config["LANGUAGES"]),
     )
@@ -155,7 +183,7 @@ def worker(digest: str) -> Response:
 def python(digest: str) -> Response:
     """The app's pure Python (``package_zip``)."""
     _current(digest)
-    response = send_file(io.BytesIO(package_zip(current_app.root_path)), mimetype="application/zip", etag=digest)
+    response = send_file(io.BytesIO(phone_zip()), mimetype="application/zip", etag=digest)
     response.headers["Cache-Control"] = FOR_GOOD
     return response
 
@@ -174,7 +202,9 @@ def catalogue(digest: str, language: str) -> Response:
 @bp.get("/pyodide/<pinned>/<name>")
 def pyodide(pinned: str, name: str) -> Response:
     """One of Pyodide's files, compressed where the browser takes it (``Content-Encoding: gzip``)."""
-    if pinned != pyodide_version(current_app.root_path) or name not in PYODIDE_FILES or not installed():
+    if pinned != pyodide_version(current_app.root_path) or name not in (*PYODIDE_FILES, COMPILED_STDLIB):
+        abort(404)
+    if not installed() or not (pyodide_folder() / name).is_file():
         abort(404)
     path = pyodide_folder() / name
     mimetype = "application/wasm" if name.endswith(".wasm") else None  # .mjs, .json, .zip: by their names

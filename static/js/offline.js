@@ -152,6 +152,14 @@
   }
 
   // ---- the sheet: what the phone holds, when it holds changes the server has not ----
+  // The sheet as the phone now holds the game, worked out here while the engine runs and kept with what it was
+  // worked out from: the sheet's page shows it at once, without starting the engine again.
+  function remembered(kept) {
+    return scored(kept).then(function (view) {
+      return change(function (game) { game.view = view; game.viewOf = local(kept); });
+    }, function () { return kept; });
+  }
+
   function showSheet(kept) {
     banner(kept);
     if (!kept.pending.length || !sheet) return Promise.resolve();
@@ -218,6 +226,72 @@
     sheet.setAttribute("data-hands", String(view.hands.length));
     drawState(view);
     drawNext(view.next);
+    drawChart(view.chart);
+  }
+
+  // The chart of the totals, as the server's sheet draws it (templates/games/_sheet_main.html), from the figures
+  // the engine in the phone worked out (portable/chart.py).
+  var SVG = "http://www.w3.org/2000/svg";
+  function shape(tag, attributes, text) {
+    var made = document.createElementNS(SVG, tag);
+    Object.keys(attributes).forEach(function (name) { made.setAttribute(name, String(attributes[name])); });
+    if (text !== undefined) made.textContent = String(text);
+    return made;
+  }
+  function drawChart(chart) {
+    var figure = document.querySelector("figure.chart");
+    if (!chart) {
+      if (figure) figure.hidden = true;
+      return;
+    }
+    if (!figure) {
+      figure = element("figure", "chart");
+      sheet.insertAdjacentElement("afterend", figure);
+    }
+    figure.hidden = false;
+    figure.textContent = "";
+    figure.appendChild(element("figcaption", null, chart.caption));
+    var svg = shape("svg", { viewBox: "0 0 " + chart.width + " " + chart.height, role: "img", "aria-labelledby": "chart-desc" });
+    svg.appendChild(shape("desc", { id: "chart-desc" }, chart.description));
+    chart.bands.forEach(function (band) {
+      svg.appendChild(shape("rect", { "class": "band" + (band.shaded ? " shaded" : ""), x: chart.left, y: band.y, width: chart.plot_width, height: band.height }));
+      svg.appendChild(shape("text", { "class": "band-label", x: chart.minimum_x, y: band.label_y }, band.minimum));
+    });
+    chart.levels.forEach(function (level) {
+      svg.appendChild(shape("line", { "class": "level", x1: chart.left, x2: chart.right, y1: level.y, y2: level.y }));
+      svg.appendChild(shape("text", { "class": "level-label", x: chart.total_x, y: level.label_y, "text-anchor": "end" }, level.total));
+    });
+    if (chart.target_y !== null) {
+      svg.appendChild(shape("line", { "class": "target", x1: chart.left, x2: chart.right, y1: chart.target_y, y2: chart.target_y }));
+    }
+    chart.hands.forEach(function (hand) {
+      svg.appendChild(shape("text", { "class": "hand-label", x: hand[0], y: chart.hand_y, "text-anchor": "middle" }, hand[1]));
+    });
+    chart.lines.forEach(function (line, i) {
+      svg.appendChild(shape("polyline", { "class": "side side-" + i, points: line.points }));
+      svg.appendChild(shape("circle", { "class": "end side-" + i, cx: line.last[0], cy: line.last[1], r: 3.5 }));
+    });
+    figure.appendChild(svg);
+    var legend = element("ul", "legend");
+    chart.lines.forEach(function (line, i) {
+      var item = element("li");
+      var swatch = element("span", "swatch side-" + i);
+      swatch.setAttribute("aria-hidden", "true");
+      item.appendChild(swatch);
+      item.appendChild(document.createTextNode(line.name + " "));
+      item.appendChild(element("strong", null, String(line.total)));
+      legend.appendChild(item);
+    });
+    if (chart.target) {
+      var target = element("li");
+      var mark = element("span", "swatch target");
+      mark.setAttribute("aria-hidden", "true");
+      target.appendChild(mark);
+      target.appendChild(document.createTextNode(chart.target));
+      legend.appendChild(target);
+    }
+    figure.appendChild(legend);
+    figure.appendChild(element("p", "hint", chart.hint));
   }
 
   // The last hand's undo, as the server's sheet has it (asked first); with no connection offline.js keeps it.
@@ -426,7 +500,7 @@
           })[0] : null;
           if (own) { own.fields = values; own.shown = change.shown; own.scores = change.scores; } else game.pending.push(change);
           game.view = null;
-        }).then(function () {
+        }).then(remembered).then(function () {
           try { localStorage.removeItem(form.getAttribute("data-draft")); } catch (e) { /* storage off */ }
           location.assign(sheetPath + "#hand-" + number);
         });
@@ -447,7 +521,7 @@
       if (last && last.kind === "add" && !last.problem) game.pending.pop();
       else game.pending.push({ kind: "undo", number: null, fields: values, at: Date.now() });
       game.view = null;
-    }).then(function () { location.assign(sheetPath); });
+    }).then(remembered).then(function () { location.assign(sheetPath); });
   }, true);
 
   // ---- back online: each change to the server in order, as the form it was typed in ----

@@ -148,7 +148,13 @@ def engine_kept(page: Page) -> bool:
           const names = (await caches.keys()).filter((name) => name.startsWith("scorekeeper-engine-"));
           if (names.length !== 1) return false;
           const keys = await (await caches.open(names[0])).keys();
-          return files.every((file) => keys.some((key) => key.url.endsWith("/" + file)));
+          // the standard library as the worker asks for it: compiled ahead (make install), or as Pyodide ships it
+          return files.every((file) => keys.some((key) => key.url.split("/").pop().startsWith(file)));
         }""",
-        [*PYODIDE_FILES, "worker.js", "scorekeeper.zip"],
+        [
+            *(name for name in PYODIDE_FILES if name != "python_stdlib.zip"),
+            "python_stdlib",
+            "worker.js",
+            "scorekeeper.zip",
+        ],
     )

@@ -574,8 +574,11 @@ def test_going_out_without_any_canastra_is_refused():
 
 @pytest.mark.parametrize("packet", ["not_taken", "taken_unplayed"])
 def test_going_out_without_the_morto_taken_and_played_is_refused(packet):
-    """§2 row 16 [IU], D22: the batida only after the pair took its morto and played it."""
-    assert refusals(out_with(CLEAN_HEARTS, packet=packet)) == [("family_going_out_without_packet", 0, "packet")]
+    """§2 row 16 [IU], D22, D27: the batida only after the pair took its morto and played it (a morto not
+    played costs as one never taken [PLP])."""
+    [broken] = violations(out_with(CLEAN_HEARTS, packet=packet))
+    assert (broken.rule, broken.side, broken.field) == ("family_going_out_without_packet", 0, "packet")
+    assert broken.message == "A side goes out only after taking its packet and playing it."
 
 
 def test_going_out_without_saying_how_is_refused():
@@ -728,6 +731,7 @@ def test_the_house_rules_tested_here_are_every_one_buraco_offers():
         "ace_to_king_bonus",
         "ace_to_ace_bonus",
         "table_minus_without_clean",
+        "going_out_with_packet_unplayed",
         "going_out_needs_canasta",
         "going_out_with_discard",
         "wild_closing_discard",
@@ -854,6 +858,28 @@ def test_house_rule_wild_closing_discard_off_refuses_going_out_on_a_two_on_the_p
     assert refusals(entries, buraco(wild_closing_discard=False)) == [
         ("family_going_out_on_a_wild_discard", 0, "closing_discard")
     ]
+
+
+def test_house_rule_going_out_with_packet_unplayed_lets_a_pair_go_out_before_its_morto_is_played_for_100():
+    """D27's Italian reading as a house rule: the batida while the partner still holds the morto, which
+    costs its 100 as one not played (D22, [PLP]); the held cards as the table entered them.
+
+    NS: 3H..9H = 45, limpa 200, batida 100, morto not played -100, the partner holds KS -10: 235.
+    The paper sheet: 45 melded, a clean canastra, 10 held: the same 235. Refused without the house rule.
+    """
+    unplayed = buraco(going_out_with_packet_unplayed=True)
+    hand = out_with(CLEAN_HEARTS, packet="taken_unplayed", held_cards=("KS",))
+    north, _ = score_hand(hand, unplayed).sides
+    assert_side(north, 235, meld=45, bonus=200, out=100, hand=-10, packet=-100)
+    sheet = replace(
+        hand[0],
+        card_melds=(),
+        held_cards=(),
+        quick=QuickEntry(meld_points=45, canastas=CanastaCount(natural=1), hand_points=10),
+    )
+    assert score_hand([sheet, hand[1]], unplayed).sides[0].hand_score == 235
+    assert refusals(hand) == [("family_going_out_without_packet", 0, "packet")]
+    assert refusals([sheet, hand[1]]) == [("family_going_out_without_packet", 0, "packet")]
 
 
 def test_house_rule_no_going_out_bonus_on_stock_out_takes_the_batida_away_when_the_stock_ran_out():

@@ -27,6 +27,7 @@ import pytest
 from scorekeeper.engine import RuleSet, RuleViolations, SideEntry, score_hand
 from scorekeeper.engine.catalogue import FAMILY_RULESETS
 from scorekeeper.engine.entries import CanastaCount, Meld, Penalty, QuickEntry
+from scorekeeper.engine.family.cards import named
 from scorekeeper.engine.game import HandResult
 from scorekeeper.engine.options import GAME_OPTIONS, configure, offered_options
 
@@ -558,7 +559,7 @@ def test_a_claim_the_cards_do_not_make_is_refused_at_the_claim_saying_what_they_
         score_hand(entries, BURAKO)
     [violation] = refused.value.violations
     assert (violation.rule, violation.side, violation.field) == ("family_claim_unsupported", 0, "melds[0].claim")
-    assert violation.message == f"The table wrote {claim} for {cards}, but these cards make {made}."
+    assert violation.message == f"The table wrote {claim} for {named(cards).render()}, but these cards make {made}."
 
 
 def test_a_claim_in_words_no_sheet_uses_is_refused():
@@ -732,6 +733,7 @@ def test_the_paper_sheet_refuses_going_out_without_the_muerto_or_a_canasta():
 #: The family's own house rules Burako offers, each tested below (the game's length and players aside).
 HOUSE_RULES_TESTED = {
     "wild_canasta_bonus",
+    "going_out_with_packet_unplayed",
     "going_out_needs_canasta",
     "going_out_with_discard",
     "wild_closing_discard",
@@ -839,6 +841,26 @@ def test_house_rule_no_wild_closing_discard_refuses_a_close_on_a_joker_or_a_two(
     assert refusals([closing, other_side()], burako(wild_closing_discard=False)) == [
         ("family_going_out_on_a_wild_discard", 0, "closing_discard")
     ]
+
+
+def test_house_rule_going_out_with_packet_unplayed_lets_a_pair_close_before_its_muerto_is_used_for_100():
+    """D27's Italian reading as a house rule: the cierre while the partner still holds the muerto, which
+    costs its 100 as one taken and unused [ACA3] (D22); the held cards as the table entered them.
+
+    EO: 3H..9H = 45, real 200, cierre 100, muerto unused -100, the partner holds 9S -10: 235. NS: 5C 6C 7C
+    = 15. Refused without the house rule (above)."""
+    closing = SideEntry(
+        card_melds=(meld(HEARTS_3_TO_9),),
+        held_cards=("9S",),
+        packet="taken_unplayed",
+        went_out=True,
+        closing="discard",
+    )
+    assert sheet(score_hand([other_side(), closing], burako(going_out_with_packet_unplayed=True))) == [
+        (breakdown(meld=15), 15),
+        (breakdown(meld=45, bonus=200, out=100, hand=-10, packet=-100), 235),
+    ]
+    assert refusals([other_side(), closing]) == [("family_going_out_without_packet", 1, "packet")]
 
 
 def test_house_rule_no_cierre_on_a_stock_out_takes_the_100_off_a_side_closing_as_the_stock_runs_out():

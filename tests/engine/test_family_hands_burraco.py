@@ -9,8 +9,9 @@ decisions (D16-D23). The facts every hand uses:
 * burraco (7+ cards): clean 200 (no wild card; a two of the run's suit in its own place is natural [EB10]),
   semi-clean 150 (one wild card before or after 7 natural cards in sequence, or a set of 8 with its wild,
   [FB][FIAB] D16), dirty 100 [EB737];
-* closing 100 (none when the stock runs out, I-K5 [OMS]); it needs the pozzetto taken and a burraco of any
-  kind [EBCH] and a discard that is not a wild card [EB31] (D23);
+* closing 100 (none when the stock runs out, I-K5 [OMS]); it needs the pozzetto taken, played or not
+  (D27: the partner may still hold it), a burraco of any kind [EBCH] and a discard that is not a wild card
+  [EB31] (D23);
 * pozzetto never taken -100 [EB737][EB17]; taken and not played: its cards count as held, nothing more
   [EB17] (I-K4, D22); home game to 2005 [EB2781].
 """
@@ -507,11 +508,70 @@ def test_a_claim_that_is_not_what_the_cards_make_is_refused_at_its_meld(written,
     assert refusals([entry, SideEntry(packet="taken")]) == [(rule, 0, "melds[0].claim")]
 
 
-@pytest.mark.parametrize("packet", ["not_taken", "taken_unplayed"])
-def test_a_side_closes_only_with_its_pozzetto_taken_and_played(packet):
-    """[EBCH] closing needs the pozzetto taken (D22: and played)."""
-    entry = SideEntry(card_melds=(meld("3H 4H 5H 6H 7H 8H 9H"),), packet=packet, went_out=True, closing="discard")
-    assert refusals([entry, SideEntry(packet="taken")]) == [("family_going_out_without_packet", 0, "packet")]
+def test_a_side_closes_only_with_its_pozzetto_taken():
+    """[EBCH] closing needs the pozzetto taken (D27: played or not)."""
+    entry = SideEntry(card_melds=(meld("3H 4H 5H 6H 7H 8H 9H"),), packet="not_taken", went_out=True, closing="discard")
+    with pytest.raises(RuleViolations) as refused_hand:
+        score_hand([entry, SideEntry(packet="taken")], rules())
+    [violation] = refused_hand.value.violations
+    assert (violation.rule, violation.side, violation.field) == ("family_going_out_without_packet", 0, "packet")
+    assert violation.message == "A side goes out only after taking its packet."
+
+
+def partner_holds_the_pozzetto() -> list[SideEntry]:
+    """NS closes while the partner, who went to the pozzetto with a discard, has not played it yet.
+
+    NS: 4S..10S = 4x5 + 3x10 = 50, clean 200; QH QD QC = 30; close 100; the partner holds the pozzetto's 11
+        cards JK 2H AH KH QH JH 10H 9H 8H 7H 6H = 30 + 20 + 15 + 6x10 + 2x5 = 135 (as held cards, no flat
+        100 [EB17]): 80 + 200 + 100 - 135 = 245.
+    EW: KC KD KS = 30; holds 5C 9D = 15: 15.
+    """
+    north = SideEntry(
+        card_melds=(meld("4S 5S 6S 7S 8S 9S 10S", "clean"), meld("QH QD QC")),
+        held_cards=held("JK 2H AH KH QH JH 10H 9H 8H 7H 6H"),
+        packet="taken_unplayed",
+        went_out=True,
+        closing="discard",
+        closing_discard="6D",
+    )
+    east = SideEntry(card_melds=(meld("KC KD KS"),), held_cards=held("5C 9D"), packet="taken")
+    return [north, east]
+
+
+def test_a_side_closes_with_its_pozzetto_taken_and_not_yet_played_its_cards_held_by_the_partner_count_minus():
+    """D27 [EBCH][EB17][CPO]: the pozzetto need only be taken; left unplayed in the partner's hand its cards
+    count as held, nothing more (D22). Worked in partner_holds_the_pozzetto: 245 and 15."""
+    result = score_hand(partner_holds_the_pozzetto(), rules())
+    assert breakdowns(result) == [
+        breakdown(meld=80, bonus=200, out=100, hand=-135),
+        breakdown(meld=30, hand=-15),
+    ]
+    assert scores(result) == [245, 15]
+    assert result.went_out == 0
+
+
+def test_a_close_with_the_pozzetto_not_yet_played_on_the_paper_sheet_counts_it_among_the_points_held():
+    """D27 the paper sheet's way: 80 melded, a clean burraco, 135 held (the pozzetto's cards): 245."""
+    sheet = SideEntry(
+        quick=QuickEntry(meld_points=80, canastas=CanastaCount(natural=1), hand_points=135),
+        packet="taken_unplayed",
+        went_out=True,
+        closing="discard",
+    )
+    assert scores(score_hand([sheet, SideEntry(packet="taken")], rules())) == [245, 0]
+
+
+def test_in_the_two_player_game_a_player_never_closes_with_the_pozzetto_unplayed():
+    """D27: alone, no partner holds the pozzetto: the one who closes took it and played it."""
+    lone = configure(BURRACO, {"players": 2})
+    entry = SideEntry(
+        card_melds=(meld("3H 4H 5H 6H 7H 8H 9H"),), packet="taken_unplayed", went_out=True, closing="discard"
+    )
+    with pytest.raises(RuleViolations) as refused_hand:
+        score_hand([entry, SideEntry(packet="taken")], lone)
+    [violation] = refused_hand.value.violations
+    assert (violation.rule, violation.side, violation.field) == ("family_going_out_without_packet", 0, "packet")
+    assert violation.message == "A side goes out only after taking its packet and playing it."
 
 
 def test_a_side_closes_only_with_a_burraco():
@@ -593,6 +653,7 @@ def test_burracos_own_house_rules_are_the_ones_tested_here():
         "semi_clean",
         "semi_clean_wild_at_end",
         "ace_to_king_bonus",
+        "going_out_with_packet_unplayed",
         "going_out_needs_canasta",
         "going_out_with_discard",
         "wild_closing_discard",
@@ -660,6 +721,27 @@ def test_house_rule_ace_to_king_bonus_the_table_claims_the_reale_by_its_value():
     """D20: a special canasta is claimed by its bonus; with the reale at 300 the claim is 300."""
     hand = [closing(meld("AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD", "300"), discard="QC"), SideEntry(packet="taken")]
     assert scores(score_hand(hand, rules(ace_to_king_bonus=300))) == [520, 0]
+
+
+def test_house_rule_going_out_with_packet_unplayed_off_refuses_a_close_while_the_partner_holds_the_pozzetto():
+    """D27's other reading, Buraco's and Burako's (D22): the pozzetto taken and played before the close.
+
+    The hand of partner_holds_the_pozzetto (245 and 15 by default) is refused, card by card and on the
+    paper sheet; played, the same close scores (its cards no longer held: 80 + 200 + 100 = 380)."""
+    played_first = rules(going_out_with_packet_unplayed=False)
+    hand = partner_holds_the_pozzetto()
+    assert refusals(hand, played_first) == [("family_going_out_without_packet", 0, "packet")]
+    sheet = SideEntry(
+        quick=QuickEntry(meld_points=80, canastas=CanastaCount(natural=1), hand_points=135),
+        packet="taken_unplayed",
+        went_out=True,
+        closing="discard",
+    )
+    assert refusals([sheet, SideEntry(packet="taken")], played_first) == [
+        ("family_going_out_without_packet", 0, "packet")
+    ]
+    played = replace(hand[0], packet="taken", held_cards=())
+    assert scores(score_hand([played, hand[1]], played_first)) == [380, 15]
 
 
 def test_house_rule_closing_needs_a_clean_burraco():

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.engine import RuleViolations
-from scorekeeper.engine.family.cards import HIGH_ACE_PLACE, FamilyCard, parse_card, run_cards
+from scorekeeper.engine.family.cards import HIGH_ACE_PLACE, FamilyCard, named, parse_card, run_cards
 from scorekeeper.engine.family.claims import check_claim, claim_violation
 from scorekeeper.engine.family.melds import FamilyCanasta, FamilyMeldKind, meld_of, meld_violations
 from scorekeeper.engine.family_parameters import BURACO_MELDS, BURAKO_MELDS, BURRACO_MELDS, RANKS, SUITS, FamilyMelds
@@ -227,10 +227,23 @@ def test_a_meld_of_wild_cards_only_is_refused_where_the_game_has_no_wild_canasta
     assert refused("2H 2S 2D", GAMES[game]) == ["family_wild_meld_not_allowed"]
 
 
-def test_every_refusal_names_the_cards_as_typed():
+def test_every_refusal_names_the_cards_by_rank_and_suit_sign_however_typed():
     with pytest.raises(RuleViolations) as refusal:
         meld_of(cards("5h 6S 7h"), BURRACO_MELDS)
-    assert "5h 6S 7h" in refusal.value.violations[0].message
+    assert "5♥ 6♠ 7♥" in refusal.value.violations[0].message
+
+
+def test_a_refusal_names_a_joker_in_the_readers_words_never_by_its_code():
+    with pytest.raises(RuleViolations) as refusal:
+        meld_of(cards("5H JK 2C"), BURACO_MELDS)
+    italian = {"joker": "jolly"}
+    said = [violation.render(lambda text: italian.get(text, text)) for violation in refusal.value.violations]
+    assert said == [
+        "This game is played without jokers: 5♥ jolly 2♣.",
+        "5♥ jolly 2♣ holds 2 wild cards; a meld holds at most 1 (a two of a run's suit in its own place, between"
+        " ace and three, is a natural card).",
+    ]
+    assert "JK" not in " ".join(violation.message for violation in refusal.value.violations)
 
 
 def test_every_rule_broken_is_reported_together():
@@ -420,7 +433,7 @@ def test_a_claim_the_cards_do_not_support_is_refused_saying_what_they_make(game,
         check_claim(meld, claim)
     (violation,) = refusal.value.violations
     assert violation.rule == "family_claim_unsupported"
-    assert violation.message == f"The table wrote {claim} for {text}, but these cards make {made}."
+    assert violation.message == f"The table wrote {claim} for {named(text).render()}, but these cards make {made}."
 
 
 def test_a_claim_that_names_no_kind_of_canasta_is_refused():

@@ -41,11 +41,52 @@ def test_a_side_with_its_packet_played_and_a_clean_canasta_goes_out_for_100(rule
 
 
 @pytest.mark.parametrize("ruleset", FAMILY, ids=lambda r: r.id)
-@pytest.mark.parametrize("packet", ["not_taken", "taken_unplayed"])
-def test_a_side_goes_out_only_after_taking_its_packet_and_playing_it(ruleset, packet):
+def test_a_side_goes_out_only_after_taking_its_packet(ruleset):
     # [EBCH][IU][ACA3]
-    answer = decide_family_go_out(ready(packet=packet), ruleset)
+    answer = decide_family_go_out(ready(packet="not_taken"), ruleset)
     assert (answer.allowed, answer.rule) == (False, "family_going_out_without_packet")
+
+
+@pytest.mark.parametrize("ruleset", [BURACO, BURAKO], ids=lambda r: r.id)
+def test_buraco_and_burako_go_out_only_after_playing_the_packet(ruleset):
+    # [PLP][ACA3] a packet not played costs as one never taken (D22, D27)
+    answer = decide_family_go_out(ready(packet="taken_unplayed"), ruleset)
+    assert (answer.allowed, answer.rule) == (False, "family_going_out_without_packet")
+    assert answer.render() == "A side goes out only after taking its packet and playing it."
+
+
+def test_burraco_closes_with_the_pozzetto_taken_and_not_yet_played_and_says_what_it_costs():
+    # [EBCH][EB17][CPO] (D27): taken is enough; its cards count as held (D22)
+    answer = decide_family_go_out(ready(packet="taken_unplayed"), BURRACO)
+    assert (answer.allowed, answer.rule) == (True, "family_going_out")
+    assert answer.render() == (
+        "Yes, your side may go out: 100 points for it. The pozzetto not yet played counts against the side:"
+        " its cards as cards held."
+    )
+    assert decide_family_go_out(ready(packet="not_taken"), BURRACO).render() == (
+        "A side goes out only after taking its packet."
+    )
+
+
+def test_the_house_rule_going_out_with_packet_unplayed_decides_the_answer_both_ways():
+    # D27: Burraco's reading off, and on in Buraco and Burako, where an unplayed packet costs 100 (D22)
+    played_first = configure(BURRACO, {"going_out_with_packet_unplayed": False})
+    refused = decide_family_go_out(ready(packet="taken_unplayed"), played_first)
+    assert (refused.allowed, refused.rule) == (False, "family_going_out_without_packet")
+    for ruleset, packet in ((BURACO, "morto"), (BURAKO, "muerto")):  # each game's packet by its own word
+        unplayed = configure(ruleset, {"going_out_with_packet_unplayed": True})
+        answer = decide_family_go_out(ready(packet="taken_unplayed"), unplayed)
+        assert answer.allowed
+        said = f"Yes, your side may go out: 100 points for it, less 100 for the {packet} not yet played."
+        assert answer.render() == said
+
+
+def test_a_player_alone_never_goes_out_with_the_packet_not_yet_played():
+    # D27: in a game of two no partner holds the packet
+    lone = configure(BURRACO, {"players": 2})
+    refused = decide_family_go_out(ready(packet="taken_unplayed"), lone)
+    assert (refused.allowed, refused.rule) == (False, "family_going_out_without_packet")
+    assert decide_family_go_out(ready(), lone).allowed
 
 
 @pytest.mark.parametrize("ruleset", [BURRACO, BURAKO], ids=lambda r: r.id)

@@ -176,10 +176,34 @@ def test_buraco_and_burako_keep_the_going_out_bonus_when_the_stock_ran_out():
 
 
 @pytest.mark.parametrize("game", ["burraco", "buraco", "burako"])
-@pytest.mark.parametrize("packet", ["not_taken", "taken_unplayed"])
-def test_going_out_without_the_packet_taken_and_played_is_refused(game, packet):
-    rules = refused(game, (CLEAN_HEARTS,), packet=packet, went_out="discard", closing_discard="KC")
+def test_going_out_without_the_packet_taken_is_refused(game):
+    rules = refused(game, (CLEAN_HEARTS,), packet="not_taken", went_out="discard", closing_discard="KC")
     assert rules == ["family_going_out_without_packet"]
+
+
+@pytest.mark.parametrize("game", ["buraco", "burako"])
+def test_going_out_with_the_packet_taken_and_not_played_is_refused_in_buraco_and_burako(game):
+    # D22, D27: their packet not played costs as one never taken, so going out needs it played
+    rules = refused(game, (CLEAN_HEARTS,), packet="taken_unplayed", went_out="discard", closing_discard="KC")
+    assert rules == ["family_going_out_without_packet"]
+
+
+def test_burraco_closes_with_the_pozzetto_taken_and_not_played_its_cards_held():
+    # D27 [EBCH][EB17]: 45 + 200 + 100; the partner holds the pozzetto's KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S:
+    # 6 x 10 + 5 x 5 = 85.
+    result = score(
+        "burraco",
+        (CLEAN_HEARTS,),
+        "KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S",
+        packet="taken_unplayed",
+        went_out="discard",
+        closing_discard="KC",
+    )
+    assert items(result) == (45, 200, 100, 0, -85, 260)
+    played_first = replace(BURRACO_HAND, going_out_with_packet_unplayed=False)
+    assert refused(
+        "burraco", (CLEAN_HEARTS,), packet="taken_unplayed", went_out="discard", hand_rules=played_first
+    ) == ["family_going_out_without_packet"]
 
 
 @pytest.mark.parametrize("game", ["burraco", "burako"])

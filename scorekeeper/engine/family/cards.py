@@ -7,12 +7,12 @@ words, which a rule set's card values use too, are in ``family_parameters``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..errors import RuleViolation, RuleViolations
 from ..family_parameters import ACE, JOKER, RANKS, SUITS, TWO
-from ..i18n import N_
+from ..i18n import N_, untranslated
 
 #: A run's places: a low ace is 1, the two 2, ..., the king 13 and a high ace 14 (family.md §2 row 7).
 LOW_ACE_PLACE = 1
@@ -39,6 +39,39 @@ class FamilyCard:
 
     def __str__(self) -> str:
         return self.rank if self.suit is None else f"{self.rank}{self.suit}"
+
+
+#: How a sentence shows a suit: by its sign, which reads alike in every language (never the notation's letter).
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+#: How a sentence names a joker, in the reader's words (joker, jolly, comodín).
+JOKER_NAME = N_("joker")
+
+
+class CardNames(str):
+    """Cards a sentence names: the text stays as written in the notation (``"10H JK"``, what the API and the
+    tests compare), and is said as players name the cards, the rank and the suit's sign (10♥) and a joker by the
+    reader's word, never the code ``JK``; what is not a card (a rank alone, a slip) is said as written."""
+
+    __slots__ = ()
+
+    def render(self, translate: Callable[[str], str] = untranslated) -> str:
+        """The cards in the language of ``translate`` (English by default), one space between them."""
+        return " ".join(_said(text, translate) for text in self.split())
+
+
+def named(*written: str) -> CardNames:
+    """Cards written in the notation (one or several to a string, space-separated), as a sentence names them."""
+    return CardNames(" ".join(written))
+
+
+def _said(text: str, translate: Callable[[str], str]) -> str:
+    card = _read_card(text)
+    if card is None:
+        return text
+    if card.is_joker:
+        return translate(JOKER_NAME)
+    assert card.suit is not None
+    return f"{card.rank}{SUIT_SIGNS[card.suit]}"
 
 
 def _read_card(text: str) -> FamilyCard | None:

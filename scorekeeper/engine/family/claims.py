@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..errors import RuleViolation, RuleViolations
 from ..i18n import N_, Msg
+from .cards import named
 from .melds import FamilyCanasta, FamilyMeld
 
 #: What a table may write beside a canasta: its kind, or the bonus of a special one.
@@ -42,7 +43,7 @@ def claim_violation(meld: FamilyMeld, claim: str) -> RuleViolation | None:
     return RuleViolation(
         "family_claim_unsupported",
         N_("The table wrote %(claim)s for %(cards)s, but these cards make %(made)s."),
-        {"claim": claim, "cards": " ".join(meld.cards), "made": CANASTA_NAMES[meld.canasta]},
+        {"claim": claim, "cards": named(*meld.cards), "made": CANASTA_NAMES[meld.canasta]},
     )
 
 

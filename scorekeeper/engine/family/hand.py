@@ -18,7 +18,7 @@ from ..family_parameters import JOKER, RANKS, TWO, FamilyHand, FamilyMelds, Pack
 from ..game import Breakdown
 from ..i18n import N_
 from ..rulesets import RuleSet
-from .cards import card_violation, parse_card
+from .cards import card_violation, named, parse_card
 from .claims import claim_violation
 from .melds import FamilyCanasta, FamilyMeld, meld_of, meld_violations
 from .quick import quick_score
@@ -115,6 +115,7 @@ def _side_score(
                 ended_on_stock=ended_on_stock,
                 melds_rules=melds_rules,
                 hand_rules=hand_rules,
+                alone=ruleset.individual,
             )
         except RuleViolations as refused:
             problems += [_at(problem, side) for problem in refused.violations]
@@ -135,6 +136,7 @@ def _side_score(
             ended_on_stock=ended_on_stock,
             melds_rules=melds_rules,
             hand_rules=hand_rules,
+            alone=ruleset.individual,
         )
     except RuleViolations as refused:
         return None, canastas, [_at(problem, side) for problem in refused.violations]
@@ -229,7 +231,7 @@ TOO_MANY = N_("The packs hold %(limit)s of %(card)s; the entry has %(count)s.")
 
 
 def _too_many(card: str, count: int, limit: int, side: int | None = None, where: str | None = None) -> RuleViolation:
-    return _broken("family_cards_exceed_deck", TOO_MANY, side, where, limit=limit, card=card, count=count)
+    return _broken("family_cards_exceed_deck", TOO_MANY, side, where, limit=limit, card=named(card), count=count)
 
 
 @dataclass

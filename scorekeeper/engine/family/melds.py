@@ -15,7 +15,17 @@ from enum import StrEnum
 from ..errors import RuleViolation, RuleViolations
 from ..family_parameters import ACE, TWO, FamilyMelds
 from ..i18n import N_
-from .cards import HIGH_ACE_PLACE, LOW_ACE_PLACE, TWO_PLACE, FamilyCard, card_violation, parse_card, run_places
+from .cards import (
+    HIGH_ACE_PLACE,
+    LOW_ACE_PLACE,
+    TWO_PLACE,
+    CardNames,
+    FamilyCard,
+    card_violation,
+    named,
+    parse_card,
+    run_places,
+)
 
 
 class FamilyMeldKind(StrEnum):
@@ -91,14 +101,14 @@ def can_meld_cards(cards: Sequence[str], rules: FamilyMelds) -> bool:
 
 
 def _read_meld(typed: tuple[str, ...], rules: FamilyMelds) -> _Reading:
-    written = " ".join(typed)
+    written = named(*typed)
     problems = [problem for text in typed if (problem := card_violation(text)) is not None]
     if len(typed) < 3:
         problems.append(
             _broken(
                 "family_meld_too_small",
                 N_("A meld needs at least 3 cards; %(cards)s has %(count)s."),
-                cards=written or "-",
+                cards=written if typed else "-",
                 count=len(typed),
             )
         )
@@ -131,7 +141,7 @@ def _points(cards: Sequence[FamilyCard], rules: FamilyMelds) -> int:
     return sum(rules.card_values[card.rank] for card in cards)
 
 
-def _too_many_wilds(written: str, wilds: int, rules: FamilyMelds) -> RuleViolation:
+def _too_many_wilds(written: CardNames, wilds: int, rules: FamilyMelds) -> RuleViolation:
     return _broken(
         "family_meld_too_many_wilds",
         N_(
@@ -153,7 +163,7 @@ def _wild_meld(
             _broken(
                 "family_wild_meld_not_allowed",
                 N_("This game has no melds of wild cards only: %(cards)s."),
-                cards=" ".join(typed),
+                cards=named(*typed),
             )
         )
     if problems:
@@ -170,7 +180,7 @@ def _set(
     typed: tuple[str, ...], cards: tuple[FamilyCard, ...], rules: FamilyMelds, problems: list[RuleViolation]
 ) -> _Reading:
     """Cards of one rank with at most the game's wild cards [FPDF][ACA2]; twos are always wild in a set."""
-    written = " ".join(typed)
+    written = named(*typed)
     counted = Counter(card.rank for card in cards if not card.may_be_wild)
     rank = counted.most_common(1)[0][0]
     wilds = sum(card.may_be_wild for card in cards)
@@ -216,7 +226,7 @@ def _run(
 ) -> _Reading:
     """Cards of one suit in sequence, ace low or high, with the game's wild card in the place it stands
     for; a two of the suit in the two's own place is natural [EB9][EB10][BP][PJ]."""
-    written = " ".join(typed)
+    written = named(*typed)
     naturals = [(index, card) for index, card in enumerate(cards) if not card.may_be_wild]
     suits = Counter(card.suit for _, card in naturals)
     suit = suits.most_common(1)[0][0]

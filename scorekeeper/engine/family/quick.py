@@ -140,13 +140,14 @@ def quick_score(
     ended_on_stock: bool,
     melds_rules: FamilyMelds,
     hand_rules: FamilyHand,
+    alone: bool = False,
 ) -> FamilySideScore:
     """A side's hand from the paper sheet's figures: its card points melded, its canastas by kind and the
     points it holds (``quick.hand_points``, counted minus); raise ``RuleViolations`` with every rule
     broken. The rest as ``scoring.score_side``."""
     kinds = [kind for kind, count in _counts(quick.canastas) if count > 0]
     problems = _figure_problems(quick, melds_rules)
-    problems += going_out_violations(kinds, packet, went_out, closing_discard, hand_rules)
+    problems += going_out_violations(kinds, packet, went_out, closing_discard, hand_rules, alone=alone)
     if problems:
         raise RuleViolations(problems)
     clean = quick.canastas.clean

@@ -45,10 +45,21 @@ class FamilyGoOutQuestion:
     wild_discard: bool = False  # the card discarded to go out is a joker or a two
 
 
+#: A yes with the packet taken and not yet played (D27), and what that packet costs (D22).
+UNPLAYED_HELD = N_(
+    "Yes, your side may go out: %(bonus)s points for it. The %(packet)s not yet played counts against the side:"
+    " its cards as cards held."
+)
+UNPLAYED_FLAT = N_(
+    "Yes, your side may go out: %(bonus)s points for it, less %(penalty)s for the %(packet)s not yet played."
+)
+
+
 def decide_family_go_out(question: FamilyGoOutQuestion, ruleset: RuleSet) -> Answer:
-    """May we go out? The packet taken and played [EBCH][IU][ACA3], a canasta of the kind the game asks
-    (any, clean, none) [EBCH][EB31][PTW], a discard where the game asks one and never a wild one where it
-    forbids it [EB31] (``scoring.going_out_violations``)."""
+    """May we go out? The packet taken [EBCH][IU][ACA3] and played, unless the game lets a partner still hold
+    it unplayed (Burraco, D27; never a player alone), a canasta of the kind the game asks (any, clean, none)
+    [EBCH][EB31][PTW], a discard where the game asks one and never a wild one where it forbids it [EB31]
+    (``scoring.going_out_violations``); a yes with the packet not yet played says what it costs (D22)."""
     _, hand = _family(ruleset)
     kinds = [FamilyCanasta.CLEAN] * min(question.clean_canastas, 1)
     kinds += [FamilyCanasta.DIRTY] * min(question.other_canastas, 1)
@@ -57,17 +68,20 @@ def decide_family_go_out(question: FamilyGoOutQuestion, ruleset: RuleSet) -> Ans
         discard = WILD_DISCARD if question.wild_discard else PLAIN_DISCARD
     problems = [
         replace(problem, params={**problem.params, "card": WILD_DISCARD_NAME}) if "card" in problem.params else problem
-        for problem in going_out_violations(kinds, question.packet, question.went_out, discard, hand)
+        for problem in going_out_violations(
+            kinds, question.packet, question.went_out, discard, hand, alone=ruleset.individual
+        )
     ]
     if problems:
         first = problems[0]
         return Answer(False, first.rule, first.template, first.params, tuple(problems))
-    return Answer(
-        True,
-        "family_going_out",
-        N_("Yes, your side may go out: %(bonus)s points for it."),
-        {"bonus": hand.going_out_bonus},
-    )
+    bonus = {"bonus": hand.going_out_bonus}
+    if question.packet != "taken_unplayed":
+        return Answer(True, "family_going_out", N_("Yes, your side may go out: %(bonus)s points for it."), bonus)
+    named = {**bonus, "packet": Msg(hand.packet_name)}  # the game's own word: pozzetto, morto, muerto
+    if hand.packet_taken_unplayed == "cards":
+        return Answer(True, "family_going_out", UNPLAYED_HELD, named)
+    return Answer(True, "family_going_out", UNPLAYED_FLAT, {**named, "penalty": hand.packet_not_taken_penalty})
 
 
 # ---- the discard pile ------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..errors import RuleViolation, RuleViolations
 from ..family_parameters import FamilyHand, FamilyMelds, Packet, WentOut
 from ..i18n import N_
-from .cards import FamilyCard, card_violation, parse_card
+from .cards import FamilyCard, card_violation, named, parse_card
 from .melds import FamilyCanasta, FamilyMeld
 
 #: The canastas without a wild card: the ones a game needing a clean canasta accepts (D21).
@@ -60,10 +60,13 @@ def going_out_violations(
     went_out: WentOut,
     closing_discard: str | None,
     rules: FamilyHand,
+    *,
+    alone: bool = False,
 ) -> list[RuleViolation]:
     """Why the side may not have gone out the way it says, with the canastas of ``kinds`` on the table and
     ``closing_discard`` the card it wrote it discarded to go out (None: not written); empty when all is
-    well (and when it did not go out and wrote no closing discard)."""
+    well (and when it did not go out and wrote no closing discard). ``alone``: the side is one player, who
+    went out with no partner to hold a packet taken and not played (D27)."""
     problems: list[RuleViolation] = []
     discard: FamilyCard | None = None
     if closing_discard is not None:
@@ -75,16 +78,21 @@ def going_out_violations(
                     "family_closing_discard_without_going_out",
                     N_("A closing discard, %(card)s, is written only for a side that went out by discarding."),
                     "closing_discard",
-                    card=closing_discard,
+                    card=named(closing_discard),
                 )
             )
     if not went_out:
         return problems
-    if rules.going_out_needs_packet and packet != "taken":
+    unplayed_allowed = rules.going_out_with_packet_unplayed and not alone
+    if rules.going_out_needs_packet and (
+        packet == "not_taken" or (packet == "taken_unplayed" and not unplayed_allowed)
+    ):
         problems.append(
             _broken(
                 "family_going_out_without_packet",
-                N_("A side goes out only after taking its packet and playing it."),
+                N_("A side goes out only after taking its packet.")
+                if unplayed_allowed
+                else N_("A side goes out only after taking its packet and playing it."),
                 "packet",
             )
         )
@@ -114,7 +122,7 @@ def going_out_violations(
                 "family_going_out_on_a_wild_discard",
                 N_("In this game a side never goes out by discarding a wild card: %(card)s."),
                 "closing_discard",
-                card=str(discard),
+                card=named(str(discard)),
             )
         )
     return problems
@@ -130,6 +138,7 @@ def score_side(
     ended_on_stock: bool,
     melds_rules: FamilyMelds,
     hand_rules: FamilyHand,
+    alone: bool = False,
 ) -> FamilySideScore:
     """One side's score for a hand of the family; raise ``RuleViolations`` with every rule broken.
 
@@ -138,7 +147,7 @@ def score_side(
     ``"cards"`` (Burraco) is counted through ``hand_cards``: the table gives the packet's cards among
     the held ones, and nothing more is taken off (D22). ``closing_discard`` is the card discarded to go
     out, when the table wrote it (it may be left out); it is given only with ``went_out == "discard"``.
-    ``ended_on_stock``: the hand ended because the stock ran out.
+    ``ended_on_stock``: the hand ended because the stock ran out. ``alone``: the side is one player.
     """
     held, problems = _read_cards(hand_cards, "hand")
     if not melds_rules.jokers and any(card.is_joker for card in held):
@@ -147,11 +156,11 @@ def score_side(
                 "family_no_jokers",
                 N_("This game is played without jokers: %(cards)s."),
                 "hand",
-                cards=" ".join(hand_cards),
+                cards=named(*hand_cards),
             )
         )
     kinds = [meld.canasta for meld in melds if meld.canasta is not None]
-    problems += going_out_violations(kinds, packet, went_out, closing_discard, hand_rules)
+    problems += going_out_violations(kinds, packet, went_out, closing_discard, hand_rules, alone=alone)
     if problems:
         raise RuleViolations(problems)
 

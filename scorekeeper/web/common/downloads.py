@@ -19,6 +19,8 @@ from .numbers import numerals_for
 #: How a spreadsheet recognises a formula (or a command, in old ones) at the start of a cell: OWASP's list for
 #: CSV injection.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: Where a page may break a long word (German's Differenz in a narrow column): never in a spreadsheet's cell.
+SOFT_HYPHEN = "\u00ad"
 #: The query that asks for a CSV in a language's spreadsheet convention: ``?spreadsheet=de``.
 SPREADSHEET = "spreadsheet"
 
@@ -57,10 +59,12 @@ def reader_spreadsheet() -> dict[str, str] | None:
 def spreadsheet_cell(value: object) -> object:
     """A cell as a spreadsheet must read it: a number stays a number (a score of -120 too); text that starts
     like a formula (a player called ``=HYPERLINK(...)``) gets a leading ``'``, which shows it as text and never
-    runs it. Decided by the value's type, never by how it looks: only text is ever changed."""
+    runs it; a soft hyphen (where a page may break a long header such as German's Differenz) is left out, an
+    invisible character in a spreadsheet. Decided by the value's type, never by how it looks: only text is ever
+    changed."""
     if value is None or isinstance(value, int | float):
         return value
-    text = str(value)
+    text = str(value).replace(SOFT_HYPHEN, "")  # a page's hint where a long word may break; a cell has none
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 

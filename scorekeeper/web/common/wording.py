@@ -10,9 +10,9 @@ from datetime import datetime
 from ...engine.game import SideScore
 from ...engine.rulesets import RuleSet
 from ...portable import words
-from ...reference.options import CHOICE_TEXT, OPTION_TEXT
+from ...reference.options import CHOICE_TEXT, option_choices, option_text
 from ...services import LogLine, Sheet
-from ...translation import _, catalogue, clock_time, duration, short_time, translate
+from ...translation import _, catalogue, clock_time, duration, pgettext, short_time, translate
 from .numbers import number, numerals
 
 #: Options the sheet already shows (the table, how the game ends), not repeated among the house rules.
@@ -51,18 +51,22 @@ def ends_game_sentence(sheet: Sheet, name: str) -> str:
     return words.ends_game_sentence(catalogue(), sheet, name)
 
 
-def house_rule_lines(options: Mapping[str, object]) -> list[str]:
-    """The house rules a game was started with, one "rule: value" line each, in the request's language
-    (what the printed sheet lists)."""
+def house_rule_lines(options: Mapping[str, object], ruleset: RuleSet) -> list[str]:
+    """The house rules a game was started with, one "rule: value" line each, in the request's language and the
+    game's words (a burraco in Burraco), as the printed sheet lists them."""
     lines = []
     for name, value in sorted(options.items()):
         if name in SHOWN_ELSEWHERE:
             continue
-        label = translate(OPTION_TEXT[name][0]) if name in OPTION_TEXT else name
+        named = {"packet": translate(ruleset.family_hand.packet_name)} if ruleset.family_hand is not None else {}
+        label = translate(option_text(name, ruleset)[0]) % named  # a house rule may name the game's packet
+        fixed = dict(option_choices(name, ruleset) or ())
         if isinstance(value, bool):
             shown = _("yes") if value else _("no")
+        elif (value is None or isinstance(value, str)) and value in fixed:
+            shown = translate(fixed[value])
         elif value is None:
-            shown = _("none")
+            shown = pgettext("no value, no number", "none")
         elif isinstance(value, str):
             shown = translate(CHOICE_TEXT.get(value, value))
         elif isinstance(value, int | float):

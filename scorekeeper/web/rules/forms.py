@@ -109,8 +109,9 @@ COUNT = [NumberRange(min=0)]
 class FamilyGoOutForm(QuestionForm):
     """May we go out? (a game of the family)"""
 
+    #: Named by the game's own word for the packet (pozzetto, morto, muerto) when the question is asked.
     packet = WordChoiceField(
-        lazy_gettext("Our packet (pozzetto, morto, muerto)"),
+        lazy_gettext("Packet"),
         choices=choices(
             [
                 ("taken", lazy_gettext("taken, and we are playing it")),

@@ -199,6 +199,12 @@ def _family_go_out(page: Reading) -> str:
     """May we go out? The family's way: the packet, a canasta of the kind the game asks, the last card."""
     form = FamilyGoOutForm(formdata=request.args)
     hand = page.ruleset.family_hand
+    melds = page.ruleset.family_melds
+    if hand is not None:  # the game's own words: its packet, and a burraco where its tables say so
+        form.packet.label.text = gettext("Our %(packet)s", packet=translate(hand.packet_name))
+    if melds is not None and melds.canasta_word == "burraco":
+        form.clean.label.text = gettext("Clean burracos (no wild card)")
+        form.other.label.text = gettext("Burracos with a wild card (dirty, semi-clean, of wild cards)")
     if hand is not None and hand.wild_closing_discard:
         del form.wild_discard  # any card may be the last discard here
     answer = None

@@ -23,8 +23,9 @@ from ...engine.errors import OptionError
 from ...engine.game import side_of_seat
 from ...engine.options import configure, offered_options, option_value
 from ...engine.rulesets import MatchMode, RuleSet
-from ...reference.options import CHOICE_TEXT, OPTION_CHOICES, OPTION_TEXT
+from ...reference.options import CHOICE_TEXT, option_choices, option_text
 from ...shapes.limits import NOTE, PLAYER_NAME, SIDE_NAME
+from ...translation import translate
 from ..common.fields import CleanText, WholeNumberField, WordChoiceField, choices
 
 #: Options the new-game form asks for on their own (the table shape and how the game ends).
@@ -196,7 +197,7 @@ def new_game_form(ruleset: RuleSet, players: int, sides: int, formdata: Any = No
     house = tuple(name for name in offered_options(ruleset) if name not in NOT_HOUSE_RULES)
     Form.house_options = house
     for name in house:
-        setattr(Form, f"opt_{name}", _option_field(name, option_value(ruleset, name)))
+        setattr(Form, f"opt_{name}", _option_field(name, option_value(ruleset, name), ruleset))
     form = Form(formdata=formdata)
     for name, implied in ruleset.option_implies.items():
         if name in house:
@@ -226,13 +227,16 @@ def _shown(value: Any) -> Any:
     return value.value if isinstance(value, StrEnum) else value
 
 
-def _option_field(name: str, default: Any) -> Field:
-    label, description = OPTION_TEXT.get(name, (name, ""))
-    label, description = lazy_gettext(label), lazy_gettext(description) if description else ""
+def _option_field(name: str, default: Any, ruleset: RuleSet) -> Field:
+    """A house rule's box, named as the game's pages name it (a burraco in Burraco; the game's packet)."""
+    label, description = option_text(name, ruleset)
+    named = {"packet": translate(ruleset.family_hand.packet_name)} if ruleset.family_hand is not None else {}
+    label, description = lazy_gettext(label, **named), lazy_gettext(description, **named) if description else ""
     if name in OPTIONAL_TABLES:
         return BooleanField(label, default=default is not None, description=description)
-    if name in OPTION_CHOICES:  # a few words, none of them a StrEnum (the family's going out)
-        words = [("" if value is None else value, lazy_gettext(text)) for value, text in OPTION_CHOICES[name]]
+    fixed = option_choices(name, ruleset)
+    if fixed is not None:  # a few words, none of them a StrEnum (the family's going out)
+        words = [("" if value is None else value, lazy_gettext(text)) for value, text in fixed]
         return WordChoiceField(label, choices=choices(words), default=default, description=description)
     if isinstance(default, bool):
         return BooleanField(label, default=default, description=description)

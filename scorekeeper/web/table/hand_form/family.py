@@ -117,18 +117,33 @@ def out_choices(ruleset: RuleSet, side_names: Sequence[str]) -> list[tuple[str, 
     return out
 
 
-def quick_kinds(ruleset: RuleSet) -> list[tuple[str, str]]:
-    """The paper sheet's canasta boxes of the game, each with its label and bonus (clean 200, dirty 100...)."""
-    assert ruleset.family_melds is not None
-    rules = ruleset.family_melds
-    labels = {
+#: The paper sheet's canasta boxes, by kind, as the game's tables name them (its ``canasta_word``).
+QUICK_LABELS: dict[str, dict[FamilyCanasta, Any]] = {
+    "canasta": {
         FamilyCanasta.CLEAN: lazy_gettext("Clean canastas (%(points)s)"),
         FamilyCanasta.SEMI: lazy_gettext("Semi-clean canastas (%(points)s)"),
         FamilyCanasta.DIRTY: lazy_gettext("Dirty canastas (%(points)s)"),
         FamilyCanasta.ACE_TO_KING: lazy_gettext("Clean, ace to king (%(points)s)"),
         FamilyCanasta.ACE_TO_ACE: lazy_gettext("Clean, ace to ace (%(points)s)"),
         FamilyCanasta.WILD: lazy_gettext("Canastas of wild cards (%(points)s)"),
-    }
+    },
+    "burraco": {  # burraco pulito, semipulito, sporco [FB][EBCH]
+        FamilyCanasta.CLEAN: lazy_gettext("Clean burracos (%(points)s)"),
+        FamilyCanasta.SEMI: lazy_gettext("Semi-clean burracos (%(points)s)"),
+        FamilyCanasta.DIRTY: lazy_gettext("Dirty burracos (%(points)s)"),
+        FamilyCanasta.ACE_TO_KING: lazy_gettext("Clean burracos, ace to king (%(points)s)"),
+        FamilyCanasta.ACE_TO_ACE: lazy_gettext("Clean burracos, ace to ace (%(points)s)"),
+        FamilyCanasta.WILD: lazy_gettext("Burracos of wild cards (%(points)s)"),
+    },
+}
+
+
+def quick_kinds(ruleset: RuleSet) -> list[tuple[str, str]]:
+    """The paper sheet's canasta boxes of the game, each with its label and bonus (clean 200, dirty 100...), named
+    as the game's tables name them (burraco pulito, semipulito, sporco in Burraco)."""
+    assert ruleset.family_melds is not None
+    rules = ruleset.family_melds
+    labels = QUICK_LABELS[rules.canasta_word]
     return [
         (KIND_FIELDS[kind], str(labels[kind]) % {"points": bonus})
         for kind in FAMILY_KIND_ORDER
