@@ -110,7 +110,7 @@ def test_the_reference_explains_threes_by_colour_and_the_penalties(client):
     assert "Wild-card canasta with 0 jokers" in page
     compare = get(client, "/rules/compare")
     assert "by colour, red and black: 100 / 300 / 500 / 1000" in compare
-    assert "with 4 jokers 2500" in compare
+    assert "with 4 jokers 2,500" in compare
     spanish = get(client, "/rules/red-threes?set=modern_american", "es")
     assert "Cada color cuenta aparte" in spanish
 
@@ -194,8 +194,8 @@ def test_the_hand_form_records_a_special_hand_under_who_went_out(client):
 
 def test_the_reference_explains_the_special_hands_and_the_new_game_page_offers_garbage(client):
     text = re.sub(r"\s+", " ", get(client, "/rules/going-out?set=modern_american"))
-    assert "What each special hand scores: Straight 3000 · Pairs, without wild cards 2500" in text
-    assert "Garbage 2000" in text
+    assert "What each special hand scores: Straight 3,000 · Pairs, without wild cards 2,500" in text
+    assert "Garbage 2,000" in text
     assert "These rules have no special hands" in get(client, "/rules/going-out?set=classic")
     spanish = get(client, "/rules/going-out?set=modern_american", "es")
     assert "Escalera" in spanish
@@ -204,8 +204,8 @@ def test_the_reference_explains_the_special_hands_and_the_new_game_page_offers_g
 
 def test_the_comparison_lists_the_special_hands(client):
     compare = re.sub(r"\s+", " ", get(client, "/rules/compare"))
-    assert "Straight 3000" in compare
-    assert "Garbage 2000" in compare
+    assert "Straight 3,000" in compare
+    assert "Garbage 2,000" in compare
 
 
 def test_the_go_out_tool_asks_for_a_special_hand_only_where_the_rules_have_them(client):
@@ -215,7 +215,7 @@ def test_the_go_out_tool_asks_for_a_special_hand_only_where_the_rules_have_them(
     assert 'name="special_hand"' not in client.get("/tools/go-out?set=classic").get_data(as_text=True)
     answer = client.get("/tools/go-out?set=modern_american&ask=1&concealed=y&special_hand=straight")
     page = answer.get_data(as_text=True)
-    assert '<p class="verdict">3100</p>' in page
-    assert "It scores 3000, and 100 for going out." in page
+    assert '<p class="verdict">3,100</p>' in page
+    assert "It scores 3,000, and 100 for going out." in page
     refused = client.get("/tools/go-out?set=modern_american&ask=1&special_hand=straight").get_data(as_text=True)
     assert "a side that has melds on the table cannot go out with one" in refused

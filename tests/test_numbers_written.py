@@ -1,7 +1,8 @@
 """Numbers as the reader writes them (issue 50): every total, score and minimum a page shows grouped as Babel
 groups it for the reader's language (1,240 in English, 1.240 in Spanish, Italian, Portuguese and German), a
-negative number with a true minus (−115), two scores side by side set apart ("975 – −115"); files keep plain
-numbers, and a CSV comes in the reader's spreadsheet convention too."""
+negative number with a true minus (−115), two scores side by side set apart ("975 – −115"), the numbers the rules
+and the referee's sentences name too; files keep plain numbers, and a CSV comes in the reader's spreadsheet convention
+too."""
 
 from __future__ import annotations
 
@@ -281,3 +282,37 @@ def test_a_decimal_in_a_csv_takes_the_readers_decimal_comma_and_the_members_file
         assert members.import_members(club_row, local.get_data()) == 1  # its header read in the reader's words
         kept = [(one.name, one.number, one.starting_grade) for one in members.club_members(club_row)]
         assert kept == [("Carmen", "7", 55.5)]
+
+
+# ---- the numbers an engine sentence names ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_rules_reference_writes_its_numbers_as_babel_does(client, language):
+    client.set_cookie("lang", language)
+    winning = words(client.get("/rules/winning?set=classic"))
+    assert babel_writes(5000, language) in winning  # the target
+    minimum = words(client.get("/rules/initial-meld?set=classic"))
+    assert f"{babel_writes(1500, language)} " in minimum  # its table's bands
+    for shown in (winning, minimum):
+        assert not re.search(r"(?<![\d.,])\d{4,}(?![\d.,])", shown), re.findall(
+            r".{30}(?<![\d.,])\d{4,}(?![\d.,]).{10}", shown
+        )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_referees_sentence_writes_its_numbers_as_babel_does(client, language):
+    client.set_cookie("lang", language)
+    shown = words(client.get("/tools/minimum?set=classic&ask=1&total=3000"))
+    assert f" {babel_writes(3000, language)} " in shown
+    assert not re.search(r"\b3000\b", shown)
+    behind = words(client.get("/tools/minimum?set=classic&ask=1&total=-1500"))
+    assert babel_writes(-1500, language) in behind
+
+
+def test_an_engine_sentence_keeps_plain_numbers_unless_told_how_the_reader_writes_them():
+    from scorekeeper.engine.i18n import Msg
+
+    said = Msg("With %(total)s points, %(rank)s.", {"total": -3000, "rank": Msg("kings")})
+    assert said.render() == "With -3000 points, kings."
+    assert said.render(str, numerals_for("de").integer) == f"With {MINUS}3.000 points, kings."

@@ -603,7 +603,7 @@ def test_the_new_game_form_carries_on_a_paper_sheet(client):
     refused = client.post("/games/new/classic?players=4&sides=2", data={**PLAYERS, "start_0": "1503"})
     assert refused.status_code == 200
     body = text(refused)
-    assert "A total carried over is a multiple of 5: 1503 is not." in body
+    assert "A total carried over is a multiple of 5: 1,503 is not." in body
     assert 'value="1503"' in body  # the form comes back as typed
 
 

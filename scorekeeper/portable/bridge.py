@@ -137,7 +137,7 @@ def hand_page(local_json: str, change_json: str, rules: str) -> str:
     try:
         result = preview(sheet, record, number)
     except RuleViolations as refused:
-        answer["refused"] = refusal_view(_words, sheet, refused.violations, rules)
+        answer["refused"] = refusal_view(_words, _numerals, sheet, refused.violations, rules)
         return json.dumps(answer)
     answer["hand"] = hand_view(_words, _numerals, sheet, result)
     answer["record"] = record
@@ -229,7 +229,11 @@ def score(game_json: str, number: int, record_json: str) -> str:
         return json.dumps(
             {
                 "refused": [
-                    {"rule": violation.rule, "side": violation.side, "message": violation.render(translate)}
+                    {
+                        "rule": violation.rule,
+                        "side": violation.side,
+                        "message": violation.render(translate, _numerals.integer),
+                    }
                     for violation in refused.violations
                 ]
             }

@@ -44,7 +44,9 @@ def hand_view(words: Catalogue, numerals: Numerals, sheet: Sheet, result: HandRe
     }
 
 
-def refusal_view(words: Catalogue, sheet: Sheet, violations: list[RuleViolation], rules: str) -> dict[str, Any]:
+def refusal_view(
+    words: Catalogue, numerals: Numerals, sheet: Sheet, violations: list[RuleViolation], rules: str
+) -> dict[str, Any]:
     """The rules a hand as typed breaks, each with its side, its sentence and its rule's page under ``rules`` (the
     game's reference, as the page links it)."""
     return {
@@ -53,7 +55,7 @@ def refusal_view(words: Catalogue, sheet: Sheet, violations: list[RuleViolation]
         "problems": [
             {
                 "side": sheet.side_names[violation.side] if violation.side is not None else None,
-                "message": violation.render(words.gettext),
+                "message": violation.render(words.gettext, numerals.integer),
                 "rule": violation.rule,
                 "help": f"{rules}/{rule_topic(violation.rule)}#{violation.rule}",
             }

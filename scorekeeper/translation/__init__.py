@@ -154,19 +154,24 @@ class Number:
 def _(message: str, **values: Any) -> str:
     """gettext, typed: the message in the request's language with its values filled in."""
     found = str(catalogue().ugettext(message))
-    return found % values if values else found
+    return found % _numbers_written(values) if values else found
+
+
+def _numbers_written(values: dict[str, Any]) -> dict[str, Any]:
+    """A sentence's values with its whole numbers as the reader writes them (3.000 in German, a true minus)."""
+    return {key: whole(value) if type(value) is int else value for key, value in values.items()}
 
 
 def ngettext(singular: str, plural: str, num: int, **values: Any) -> str:
     """ngettext, typed: the singular or plural of the request's language, with ``%(num)s`` filled in."""
-    return str(catalogue().ungettext(singular, plural, num)) % {"num": num, **values}
+    return str(catalogue().ungettext(singular, plural, num)) % _numbers_written({"num": num, **values})
 
 
 def pgettext(context: str, message: str, **values: Any) -> str:
     """pgettext, typed: the message as the request's language says it in ``context`` (one English word that
     needs two genders or meanings, "none" of the house rules or of a canasta), with its values filled in."""
     found = str(catalogue().upgettext(context, message))
-    return found % values if values else found
+    return found % _numbers_written(values) if values else found
 
 
 def translate(template: str) -> str:
@@ -174,6 +179,16 @@ def translate(template: str) -> str:
     return str(catalogue().ugettext(template))
 
 
+def whole(value: int) -> str:
+    """A whole number an engine sentence names, as the reader writes it (1.500 in German, a true minus)."""
+    return decimal(value, "#,##0")
+
+
 def render(msg: Msg) -> str:
-    """An engine sentence in the request's language."""
+    """An engine sentence in the request's language, its numbers the reader's way (a page's)."""
+    return msg.render(translate, whole)
+
+
+def render_plain(msg: Msg) -> str:
+    """An engine sentence in the request's language, its numbers plain (the API's, as its figures are)."""
     return msg.render(translate)

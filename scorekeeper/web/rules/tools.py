@@ -29,7 +29,7 @@ from ...engine.family_parameters import Packet
 from ...reference import rule_topic
 from ...reference.content_play import initial_meld
 from ...reference.options import SPECIAL_HAND_NAMES
-from ...translation import translate
+from ...translation import translate, whole
 from ..common.fields import choices
 from ..limiting import guard_links
 from .forms import (
@@ -57,14 +57,14 @@ def _routes(name: str, view: Any) -> None:
 def _answer_view(page: Reading, answer: Answer) -> dict[str, Any]:
     topic = rule_topic(answer.rule)
     details = [
-        {"message": v.render(translate), "help": page.url("rules.topic", slug=rule_topic(v.rule)) + f"#{v.rule}"}
+        {"message": v.render(translate, whole), "help": page.url("rules.topic", slug=rule_topic(v.rule)) + f"#{v.rule}"}
         for v in answer.details
     ]
     return {
         "allowed": answer.allowed,
         "figure": answer.figure,
         "rule": answer.rule,
-        "reason": answer.render(translate),
+        "reason": answer.render(translate, whole),
         "help": page.url("rules.topic", slug=topic) + f"#{answer.rule}",
         "details": details,
     }
