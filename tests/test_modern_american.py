@@ -109,7 +109,7 @@ def test_the_reference_explains_threes_by_colour_and_the_penalties(client):
     assert "Natural canasta of 7" in page
     assert "Wild-card canasta with 0 jokers" in page
     compare = get(client, "/rules/compare")
-    assert "by colour, red and black: 100 / 300 / 500 / 1000" in compare
+    assert "by colour, red and black: 100 / 300 / 500 / 1,000" in compare
     assert "with 4 jokers 2,500" in compare
     spanish = get(client, "/rules/red-threes?set=modern_american", "es")
     assert "Cada color cuenta aparte" in spanish

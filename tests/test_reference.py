@@ -144,7 +144,7 @@ def test_the_comparison_shows_every_rule_set_with_sources(client):
         assert ruleset.name in page
     assert "[S001]" in page
     assert "[K20]" in page
-    assert "2000" in page
+    assert "2,000" in page
 
 
 @pytest.mark.parametrize(

@@ -207,7 +207,7 @@ def test_the_comparison_has_a_column_for_each_game_of_the_family(client):
         assert f"set={ruleset.id}" in page
         assert ruleset.name in page
     packet = re.search(r'<tr id="packet">(.*?)</tr>', page, re.S).group(1)
-    assert packet.count("not taken -100") == 3
+    assert packet.count("not taken \u2212100") == 3  # a true minus
     assert "unplayed: its cards held" in packet
     to_go_out = re.search(r'<tr id="canastas_to_go_out">(.*?)</tr>', page, re.S).group(1)
     assert to_go_out.count("with the packet, played or not") == 1  # Burraco only (D27)
@@ -216,7 +216,7 @@ def test_the_comparison_has_a_column_for_each_game_of_the_family(client):
     semi = re.search(r'<tr id="semi_clean">(.*?)</tr>', page, re.S).group(1)
     assert "150 <small" in semi
     long_runs = re.search(r'<tr id="long_runs">(.*?)</tr>', page, re.S).group(1)
-    assert "500 · 1000" in long_runs
+    assert "500 · 1,000" in long_runs
     red = re.search(r'<tr id="red_threes">(.*?)</tr>', page, re.S).group(1)
     assert red.count("<td>—</td>") == 3
     assert "A dash: the rule has no place in that game" in page

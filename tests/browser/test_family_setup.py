@@ -72,7 +72,7 @@ def test_the_meld_tool_names_a_burako_canasta_of_wild_cards(page: Page, live_ser
     page.goto(live_server + "/tools/meld?set=burako")
     page.fill("#cards", "JK 2H 2S JK 2D 2C JK")
     page.get_by_role("button", name="Ask").tap()
-    expect(page.locator("#answer")).to_contain_text("Legal, and a canasta of wild cards: 1000 points")
+    expect(page.locator("#answer")).to_contain_text("Legal, and a canasta of wild cards: 1,000 points")
     no_sideways_scroll(page)
     shot(page, "burako-meld")
 

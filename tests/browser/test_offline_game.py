@@ -106,8 +106,8 @@ def test_a_stretch_of_a_game_with_no_connection_reaches_the_server_once_with_the
         offline_hand(page, number, side, rank)
     expect(page.locator("#kept-on-phone")).to_contain_text("6 changes to send")
     legend = page.locator("figure.chart .legend")  # the chart, as the phone holds the game
-    expect(legend).to_contain_text("Ana & Luis 2110")
-    expect(legend).to_contain_text("Bea & Juan 2225")
+    expect(legend).to_contain_text("Ana & Luis 2,110")
+    expect(legend).to_contain_text("Bea & Juan 2,225")
 
     # A hand 7 recorded, then undone.
     form_opened(page, "Record hand 7")
@@ -124,7 +124,7 @@ def test_a_stretch_of_a_game_with_no_connection_reaches_the_server_once_with_the
     page.reload()
     expect(page.locator("#kept-on-phone")).to_contain_text("6 changes to send")
     shown = page.locator(".sheet-row.foot .cell").all_inner_texts()
-    assert shown == ["2110", "2225"]
+    assert shown == ["2,110", "2,225"]
 
     # The connection is back: every change goes to the server once, and the sheet is the server's.
     context.set_offline(False)
@@ -247,7 +247,7 @@ def test_a_hand_of_four_digits_in_german_is_grouped_offline_as_the_server_groups
     browser: Browser, local_server: str
 ):
     base = local_server
-    context, page, game, _ = phone_with_a_game(browser, base, locale="de-DE")
+    context, page, game, sheet = phone_with_a_game(browser, base, locale="de-DE")
     context.set_offline(True)
     with page.expect_navigation():
         page.locator(".save-bar a.button").tap()  # "Runde 1 eintragen"
@@ -270,10 +270,12 @@ def test_a_hand_of_four_digits_in_german_is_grouped_offline_as_the_server_groups
     context.set_offline(False)
     expect(page.locator("#kept-on-phone")).to_be_hidden(timeout=30_000)
     assert page_scores(page, base, game["id"]) == [[1310, -35]]
-    page.reload()  # the server's own page, online
-    expect(page.locator(".sheet-row.foot .cell")).to_have_text(offline)
+    expect(page.locator(".sheet-row.foot .cell")).to_have_text(offline)  # the server's sheet, as the phone showed it
     expect(page.locator("#hand-1 > summary")).to_contain_text("+1.310")
     expect(page.locator(".differs")).to_have_count(0)  # the phone showed what the server scores
+    served = page.request.get(sheet, headers={"Accept-Language": "de-DE"}).text()  # the server writes them alike
+    assert "<strong>1.310</strong>" in served
+    assert "<strong>\u221235</strong>" in served
     context.close()
 
 
