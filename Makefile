@@ -133,8 +133,9 @@ wrk:
 bench-live: install wrk
 	cd bench && ../$(BIN)/python live.py
 
-## A club night of 30 tables on two app servers sharing a throwaway PostgreSQL (120 phones, 3 TVs, 40 s);
-## its last line: club: servers=2 tables=30 phones=120 boards=3 answers/s=N p50=Nms p99=Nms errors=N standings_equal=yes|no
+## A club night of 30 tables on two app servers sharing a throwaway PostgreSQL (120 phones, 3 TVs, 40 s), then the
+## cost of one answer of each kind; CLUB_TABLES=400 a national's (1,600 phones asking every 5 s on average: bench/club.py).
+## Its last line: club: servers=2 tables=30 phones=120 boards=3 answers/s=N p50=Nms p99=Nms errors=N standings_equal=yes|no
 bench-club: install
 	cd bench && ../.ci/pg-throwaway.sh ../$(BIN)/python club.py
 

@@ -72,6 +72,13 @@ def database_name(env: dict[str, str]) -> str:
 @contextmanager
 def serve(app: str, env: dict[str, str] | None = None, cwd: Path = ROOT) -> Iterator[str]:
     """Serve a WSGI app with gunicorn as `make run` does (2 workers), access log off; yields the base URL."""
+    with served(app, env, cwd) as (base, _):
+        yield base
+
+
+@contextmanager
+def served(app: str, env: dict[str, str] | None = None, cwd: Path = ROOT) -> Iterator[tuple[str, int]]:
+    """As ``serve``, yielding the base URL and gunicorn's process id (its workers are its children)."""
     port = free_port()
     command = [str(VENV_BIN / "gunicorn"), "-c", "python:scorekeeper.gunicorn_conf", "--access-logfile", "/dev/null"]
     command += ["--bind", f"127.0.0.1:{port}", app]
@@ -85,10 +92,49 @@ def serve(app: str, env: dict[str, str] | None = None, cwd: Path = ROOT) -> Iter
                 break
             except OSError:
                 time.sleep(0.2)
-        yield base
+        yield base, server.pid
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(15)
+
+
+def cpu_seconds(root: int) -> float:
+    """The CPU time (user and system) a process and every process under it have spent so far, from /proc
+    (Linux); 0 where it cannot be read. Counted in clock ticks (10 ms): sum many answers, never time one."""
+    parents: dict[int, int] = {}
+    spent: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(fields[1])
+        spent[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+    tree, total = [root], 0.0
+    while tree:
+        pid = tree.pop()
+        total += spent.get(pid, 0.0)
+        tree += [child for child, parent in parents.items() if parent == pid]
+    return total
+
+
+def postgres_pid(env: dict[str, str]) -> int | None:
+    """The process id of the PostgreSQL server listening on DATABASE_URL's port (its backends are its
+    children), when it runs on this machine; None otherwise."""
+    port = re.search(r"@[\w.]+:(\d+)/", env.get("DATABASE_URL", ""))
+    if not port:
+        return None
+    for entry in Path("/proc").iterdir():
+        try:
+            command = (entry / "cmdline").read_bytes().split(b"\0") if entry.name.isdigit() else []
+        except OSError:
+            continue
+        if command and command[0].endswith(b"postgres") and f"-p {port.group(1)}".encode() in b" ".join(command):
+            return int(entry.name)
+    return None
 
 
 def migrate(env: dict[str, str]) -> None:

@@ -40,7 +40,7 @@ class Config:
     # minute; a script hammering one game meets it. A night's 40 tables from one router never do.
     RATE_LIMIT_TOKEN_WRITES = "60 per minute;600 per hour"
     # Pairs joining a club night at its door, per night from every address (a club's Wi-Fi is one): 80 pairs
-    # arriving in the same minute all get in; a script filling the door waits, and the night's 400 pairs stop it.
+    # arriving in the same minute all get in; a script filling the door waits, and the night's 1,000 pairs stop it.
     RATE_LIMIT_DOOR_NIGHT = "120 per minute"
     # A night's door offering members' names as a pair types (a few, after three letters): per night. A room
     # typing its names never meets it; a script reading the roster off the door does, within minutes.

@@ -1,19 +1,25 @@
 // Scorekeeper's service worker, version {{ version }}. It keeps the app's files and the rules reference
-// so that the reference reads with no connection, the engine in the phone (its own cache), and the pages of a
+// so that the reference reads with no connection, the engine in the phone (its own cache), the pages of a
 // game this phone records (its sheet and hand form, under the game's edit link, on this phone only), so that the
-// game goes on with no connection (static/js/offline.js); elsewhere it says "offline" where a page cannot be
-// reached. A hand sent while the connection drops on the way is kept on the phone, as typed, and sent again
+// game goes on with no connection (static/js/offline.js), and the referee tools' pages (every rule set's, kept in the
+// background once the engine is, and a game's with its pages), answered with no connection by the engine in the phone
+// (static/js/referee.js); elsewhere it says "offline" where a page cannot be reached. A hand sent while the connection drops on the way is kept on the phone, as typed, and sent again
 // once it is back (offline.js); nothing else that records is ever answered here.
 "use strict";
 const VERSION = {{ version|tojson }};
 const CACHE = "scorekeeper-" + VERSION;
 const KEPT = {{ kept|tojson }};
 const LANGUAGES = {{ languages|tojson }};
-const WAIT = 4000;
+const WAIT = 4000;  // a page the network does not bring within this many milliseconds is read from the copy
 // The engine in the phone (Pyodide and the app's own Python, 6.4 MB compressed): kept in a cache of its own, filled
 // in the background once a page asks (never while the worker installs), each address naming its version.
 const ENGINE = {{ engine|tojson }};
-const ENGINE_CACHE = "scorekeeper-engine-" + {{ engine_version|tojson }};  // a page the network does not bring within this many milliseconds is read from the copy
+const ENGINE_CACHE = "scorekeeper-engine-" + {{ engine_version|tojson }};
+// The referee tools (their names) and their pages of every rule set: kept, in the language read in the app, in a cache
+// of this version and this engine's (a kept page names the engine that answers it).
+const TOOL_NAMES = {{ tools|tojson }};
+const TOOL_PAGES = {{ tool_pages|tojson }};
+const TOOLS = "scorekeeper-tools-" + VERSION + "-" + {{ engine_version|tojson }};
 
 // The reference is kept in the languages of the phone that the app speaks and in the one read in the app
 // (the worker's address names it), not in all of them.
@@ -32,7 +38,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
-      .then((names) => Promise.all(names.filter((name) => name.startsWith("scorekeeper-") && ![CACHE, ENGINE_CACHE, GAMES].includes(name)).map((name) => caches.delete(name))))
+      .then((names) => Promise.all(names.filter((name) => name.startsWith("scorekeeper-") && ![CACHE, ENGINE_CACHE, GAMES, TOOLS].includes(name)).map((name) => caches.delete(name))))
       .then(() => self.clients.claim())
   );
 });
@@ -109,6 +115,66 @@ async function gamePage(request, url, found) {
   }
 }
 
+// A referee tool's page (/tools/<name>?set=..., or a game's: /g/<id>/tools/<name>, /e/<token>/tools/<name>), kept as
+// last read for its rules (a game's, or the rule set its address names) and its language, a page that asks nothing
+// kept rather than one that asked. With no connection the copy stands in for any question: referee.js answers what
+// the address asks.
+const TOOL_PAGE = /^\/(?:(?:g|e)\/[^/]+\/)?tools\/[a-z-]+\/?$/;
+
+// The language read in the app (the worker's address names it), else the phone's.
+function readingLanguage() {
+  return ours(new URL(self.location.href).searchParams.get("lang")) || phoneLanguages()[0];
+}
+
+function toolKey(url, lang) {
+  const set = url.pathname.startsWith("/tools/") ? "set=" + (url.searchParams.get("set") || "classic") + "&" : "";
+  return url.pathname + "?" + set + "lang=" + lang;
+}
+
+async function toolPage(request, url) {
+  const cache = await caches.open(TOOLS);
+  try {
+    const response = await fromNetwork(request);
+    const key = toolKey(url, readingLanguage());
+    const asking = url.searchParams.has("ask");
+    if (response.ok && !response.redirected && (!asking || !(await cache.match(key)))) await cache.put(key, response.clone());
+    return response;
+  } catch (error) {
+    for (const lang of [readingLanguage(), ...languageOrder()]) {
+      const copy = await cache.match(toolKey(url, lang));
+      if (copy) return copy;
+    }
+    return offlinePage();
+  }
+}
+
+// The tools' pages at ``addresses`` not kept yet, fetched one after the other in the language read in the app (after
+// any keeping already under way: two pages that ask at once fetch each page once).
+let keepingTools = Promise.resolve();
+
+function keepTools(addresses) {
+  keepingTools = keepingTools.catch(() => {}).then(() => keepToolPages(addresses));
+  return keepingTools;
+}
+
+async function keepToolPages(addresses) {
+  const cache = await caches.open(TOOLS);
+  const lang = readingLanguage();
+  for (const address of addresses) {
+    const url = new URL(address, self.location.origin);
+    const key = toolKey(url, lang);
+    if (await cache.match(key)) continue;
+    url.searchParams.set("lang", lang);
+    const response = await fetch(url.href);
+    if (response.ok && !response.redirected) await cache.put(key, response);
+  }
+}
+
+// A game's tools, kept with its sheet: the phone that records the game has them with no connection.
+function gameTools(token) {
+  return TOOL_NAMES.map((name) => "/e/" + token + "/tools/" + name);
+}
+
 // A hand's form sent when the connection drops on the way: kept on the phone as typed (the game's copy, in the
 // same store offline.js keeps), and the sheet shown, which says it is only on this phone.
 async function sendOrKeep(request, found) {
@@ -153,7 +219,8 @@ function keepChange(sheet, change) {
 }
 
 // A page asks for the engine to be kept (it sends "keep-engine" once it is usable): each file not kept yet is
-// fetched, one after the other, so that a phone that opened the app once scores with no connection.
+// fetched, one after the other, so that a phone that opened the app once scores with no connection; then the referee
+// tools' pages of every rule set (keepTools), which the engine answers with no connection.
 async function keepEngine() {
   const cache = await caches.open(ENGINE_CACHE);
   for (const address of ENGINE) {
@@ -173,8 +240,46 @@ async function asKept(response) {
 }
 
 self.addEventListener("message", (event) => {
-  if (event.data === "keep-engine") event.waitUntil(keepEngine().catch(() => { /* the next page asks again */ }));
+  // the referee tools' pages and the new-game pages after the engine that answers them
+  if (event.data === "keep-engine") event.waitUntil(keepEngine().then(() => keepTools(TOOL_PAGES)).then(keepNewGames).catch(() => { /* the next page asks again */ }));
 });
+
+// A game started with no connection (static/js/new-offline.js): the new-game pages and, for each rule set and table
+// shape, a blank game's sheet and hand form, kept once the engine is (in the language the app is read in). A game
+// started on this phone lives under /o/<rule set>/<players>/<sides>/<its id>: its pages are the blank ones.
+const NEW_GAMES = {{ new_games|tojson }};
+const STARTED_HERE = /^(\/o\/[^/]+\/\d+\/\d+\/)[^/]+(\/hands\/(?:new|\d+))?\/?$/;
+
+let keepingNewGames = null;  // two pages asking at once fetch each page once
+function keepNewGames() {
+  keepingNewGames = keepingNewGames || fetchNewGames().finally(() => { keepingNewGames = null; });
+  return keepingNewGames;
+}
+
+async function fetchNewGames() {
+  const cache = await caches.open(CACHE);
+  for (const address of NEW_GAMES) {
+    if (await cache.match(address)) continue;
+    const response = await fetch(address);
+    if (response.ok && !response.redirected) await cache.put(address, response);
+  }
+}
+
+function keptAs(url) {
+  const started = STARTED_HERE.exec(url.pathname);
+  return started ? started[1] + "-" + (started[2] ? "/hands/new" : "") : url.pathname + url.search;
+}
+
+async function newGamePage(request, url) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fromNetwork(request);
+    if (response.ok && !response.redirected && NEW_GAMES.includes(keptAs(url))) await cache.put(keptAs(url), response.clone());
+    return response;
+  } catch (error) {
+    return (await cache.match(keptAs(url))) || offlinePage();
+  }
+}
 
 async function engineFile(request) {
   const kept = await caches.match(request, { ignoreVary: true });
@@ -199,6 +304,15 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   if (game && request.mode === "navigate") {
     event.respondWith(gamePage(request, url, game));
+    if (!game[2] && ENGINE.length) event.waitUntil(keepTools(gameTools(game[1])).catch(() => { /* the next visit keeps them */ }));
+    return;
+  }
+  if (request.mode === "navigate" && TOOL_PAGE.test(url.pathname)) {
+    event.respondWith(toolPage(request, url));
+    return;
+  }
+  if (request.mode === "navigate" && (url.pathname.startsWith("/games/new") || STARTED_HERE.test(url.pathname))) {
+    event.respondWith(newGamePage(request, url));
     return;
   }
   if (url.pathname.startsWith("/engine/")) {

@@ -301,7 +301,7 @@ def test_a_hand_comes_back_into_its_form_to_be_fixed(client, ruleset):
             assert re.search(rf'<input[^>]*name="{name}"[^>]*value="{value}"[^>]*checked', body) or re.search(
                 rf'<input[^>]*checked[^>]*name="{name}"[^>]*value="{value}"', body
             ), name
-        elif name.endswith(("_low", "_high", "_at", "_wild")):
+        elif name.endswith(("_low", "_high", "_at", "_wild", "_discard")):
             assert re.search(rf'name="{name}">.*?<option selected value="{value}">', body, re.S), name
         else:
             assert re.search(rf'name="{name}"[^>]*value="{value}"', body), name
@@ -396,7 +396,7 @@ def test_a_wild_closing_discard_in_burraco_is_refused_at_the_discard_box(client)
     box = body.index('id="s0_discard"')
     error = body.index('data-rule="family_going_out_on_a_wild_discard"', box)
     assert error < body.index('id="s0_packet-label"')  # right under the box, before the pozzetto
-    assert re.search(r'id="s0_discard"[^>]*value="JK"', body)
+    assert re.search(r'name="s0_discard">.*?<option selected value="JK">', body, re.S)  # the card chosen stays
     assert "/rules/" in body[error : error + 600]  # with the link to the rule
 
 
@@ -561,3 +561,19 @@ def test_a_hand_sent_through_the_api_card_by_card_opens_in_the_form_by_rank_and_
     fixed = client.post(game["sheet"] + "/hands/1", data={**BURAKO_HAND, "out": "0n", "s0_discard": "", "version": "1"})
     assert fixed.status_code == 302
     assert " ".join(hand_row(client, game["sheet"], 1)).startswith("1 +1,570 1,570 −40 −40")
+
+
+def test_the_closing_discard_is_a_card_named_by_the_readers_suits_never_letters_typed_in_english(client):
+    game = family_game(client, "burraco")
+    body = client.get(game["sheet"] + "/hands/new", headers={"Accept-Language": "it-IT"}).get_data(as_text=True)
+    assert not re.search(r'<input[^>]*name="s0_discard"', body)  # no box where "7C" means the seven of cuori
+    listed = body[body.index('name="s0_discard">') :]
+    assert '<optgroup label="Cuori"><option value="AH">A♥</option>' in listed
+    assert '<option value="7C">7♣</option>' in listed.split("</select>")[0]
+    assert '<option value="JK">Jolly</option>' in listed.split("</select>")[0]
+    buttons = body[body.index('data-discard="s0_discard"') :]
+    assert 'data-suit="H" aria-pressed="false" aria-label="Cuori">♥</button>' in buttons
+    buraco = family_game(client, "buraco")  # no jokers in the Brazilian game: none to discard
+    listed = client.get(buraco["sheet"] + "/hands/new", headers={"Accept-Language": "pt-BR"}).get_data(as_text=True)
+    assert '<optgroup label="Copas">' in listed
+    assert 'value="JK"' not in listed.split('name="s0_discard">')[1].split("</select>")[0]

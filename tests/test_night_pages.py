@@ -382,23 +382,23 @@ def crowd(app, board: str, count: int) -> None:
 
 
 def test_a_full_night_refuses_the_next_pair_at_the_door_and_on_the_board_naming_the_limit(app, client, board):
-    crowd(app, board, 399)
+    crowd(app, board, 999)
     door = re.search(r"/night/[\w-]+/join/[\w-]+", client.get(board).get_data(as_text=True)).group(0)
     joined = client.post(door, data={"first": "Ana", "second": "Luis"})
-    assert "You are in: pair 400" in page_text(client.get(joined.headers["Location"]))
+    assert "You are in: pair 1000" in page_text(client.get(joined.headers["Location"]))
     refused = client.post(door, data={"first": "Bea", "second": "Juan"})
     assert refused.status_code == 400
-    assert "This night is full: a night holds at most 400 pairs." in seen(refused)
+    assert "This night is full: a night holds at most 1,000 pairs." in seen(refused)
     assert 'value="Bea"' in refused.get_data(as_text=True)
     assert 'value="Juan"' in refused.get_data(as_text=True)
     client.set_cookie("lang", "es")
     en_espanol = client.post(door, data={"first": "Bea", "second": "Juan"})
     assert en_espanol.status_code == 400
-    assert "Esta noche está completa: una noche admite como máximo 400 parejas." in seen(en_espanol)
+    assert "Esta noche está completa: una noche admite como máximo 1.000 parejas." in seen(en_espanol)
     client.delete_cookie("lang")
     on_board = client.post(board + "/pairs", data={"first": "Cris", "second": "Dani"})
     assert on_board.status_code == 400
-    assert "This night is full: a night holds at most 400 pairs." in seen(on_board)
+    assert "This night is full: a night holds at most 1,000 pairs." in seen(on_board)
     assert "Cris &amp; Dani" not in client.get(board).get_data(as_text=True)
 
 
@@ -520,11 +520,11 @@ def test_a_full_night_refuses_a_pair_at_the_door_while_a_round_is_played(app, cl
         from scorekeeper.store.nights import Night, NightPair
 
         night = db.session.scalars(db.select(Night).where(Night.director_token == board.split("/")[-1])).one()
-        db.session.add_all(NightPair(night_id=night.id, number=k, players=[f"A{k}", f"B{k}"]) for k in range(3, 401))
+        db.session.add_all(NightPair(night_id=night.id, number=k, players=[f"A{k}", f"B{k}"]) for k in range(3, 1001))
         db.session.commit()
     refused = client.post(door_of(client, board), data={"first": "Gala", "second": "Hugo"})
     assert refused.status_code == 400
-    assert "This night is full: a night holds at most 400 pairs." in seen(refused)
+    assert "This night is full: a night holds at most 1,000 pairs." in seen(refused)
 
 
 def test_a_bye_left_empty_is_worth_14_victory_points_or_1_match_point_as_the_night_is_scored(app, client):

@@ -262,13 +262,13 @@ def crowd(night: Night, count: int) -> Night:
     return fresh(night)
 
 
-def test_a_night_takes_its_four_hundredth_pair_and_refuses_the_next_naming_the_limit(ctx):
+def test_a_night_takes_its_last_pair_and_refuses_the_next_naming_the_limit(ctx):
     night = crowd(night_of(), MOST_PAIRS - 1)
     assert nights.add_pair(night, ["Ana", "Luis"]).number == MOST_PAIRS
     with pytest.raises(services.Refused) as refused:
         nights.add_pair(fresh(night), ["Bea", "Juan"])
     assert refused.value.field == "pairs"
-    assert refused.value.msg.render() == "This night is full: a night holds at most 400 pairs."
+    assert refused.value.msg.render() == "This night is full: a night holds at most 1000 pairs."
     assert len(fresh(night).pairs) == MOST_PAIRS
 
 

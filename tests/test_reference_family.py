@@ -72,7 +72,11 @@ def test_a_family_game_reads_its_own_topics_without_canastas_threes_or_minimum(c
     assert "/rules/packet?set=" in index
     assert "/rules/red-threes" not in index
     assert "/rules/initial-meld" not in index
-    assert "May I take the pile?" not in index  # the referee tools answer Canasta's questions
+    # the referee's three questions of the family's games are on its menu; the minimum it has not is said once
+    assert f"/tools/pile?set={ruleset_id}" in index
+    assert f"/tools/go-out?set={ruleset_id}" in index
+    assert f"/tools/meld?set={ruleset_id}" in index
+    assert "What is our minimum?" not in index
     page = get(client, f"/rules/red-threes?set={ruleset_id}")  # a link kept from another rule set
     assert "This game has no red threes: every three is an ordinary card, worth 5." in page
     assert "no first-meld minimum" in get(client, f"/rules/initial-meld?set={ruleset_id}")

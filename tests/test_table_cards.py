@@ -53,21 +53,21 @@ def test_without_a_number_the_cards_are_one_a_table_the_pairs_need(client, board
 
 
 def test_the_most_cards_are_one_a_table_of_the_fullest_night(client, board):
-    page = client.get(board + "/cards?tables=200")
+    page = client.get(board + "/cards?tables=500")
     assert page.status_code == 200
-    assert len(card_links(page.get_data(as_text=True))) == 200
+    assert len(card_links(page.get_data(as_text=True))) == 500
 
 
-@pytest.mark.parametrize("typed", ["0", "-1", "201", "x", "", "1.5", "1e3", "99999999999999999999"])
+@pytest.mark.parametrize("typed", ["0", "-1", "501", "x", "", "1.5", "1e3", "99999999999999999999"])
 def test_a_number_of_cards_out_of_bounds_comes_back_naming_the_box_as_typed(client, board, typed):
     refused = client.get(board + "/cards", query_string={"tables": typed})
     assert refused.status_code == 400
-    assert "Cards to print: a whole number from 1 to 200." in page_text(refused)
+    assert "Cards to print: a whole number from 1 to 500." in page_text(refused)
     assert f'value="{typed}"' in refused.get_data(as_text=True)
     assert not card_links(refused.get_data(as_text=True))
     spanish = client.get(board + "/cards", query_string={"tables": typed}, headers={"Accept-Language": "es"})
     assert spanish.status_code == 400
-    assert "Tarjetas que imprimir: un número entero de 1 a 200." in page_text(spanish)
+    assert "Tarjetas que imprimir: un número entero de 1 a 500." in page_text(spanish)
 
 
 @pytest.mark.parametrize("typed", ["%00", "%3Cscript%3E", "%D9%A1%D9%A0", "2" * 5000, "%ED%A0%80", "1&tables=2"])

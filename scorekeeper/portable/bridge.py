@@ -20,6 +20,7 @@ from ..engine.records import Record
 from ..engine.sheet import Sheet, Table, preview, sum_up
 from .numerals import ENGLISH, Numerals
 from .plain_form import TOO_LARGE, PlainForm
+from .tools import tool_view
 from .views import hand_view, refusal_view, sheet_view
 from .words import filled
 
@@ -177,6 +178,20 @@ def _labels(local: Local, sheet: Sheet, number: int, fixing: bool) -> dict[str, 
         "minimums": said,
         "save": filled(_words.gettext("Save hand %(n)s"), n=number),
     }
+
+
+# ---- the referee tools ---------------------------------------------------------------------------------------
+
+
+def tool_page(rules_json: str, tool: str, values_json: str, rules: str, labels_json: str) -> str:
+    """A referee tool's page as its address asks it (``values``: the query's names and values, in order), under
+    the page's rules (``rules_json``: the rule set, its house rules and its sides), as the server's page answers it
+    (``tools.tool_view``): what the boxes show, and the answer with its rule's link under ``rules`` (the reference
+    as the page links it), or what is wrong with each box, named by the page's ``labels``."""
+    played = json.loads(rules_json)
+    ruleset = configured(played["ruleset"], played.get("options") or {}, sides=int(played["sides"]))
+    values = [(str(name), str(value)) for name, value in json.loads(values_json)]
+    return json.dumps(tool_view(_words, tool, ruleset, values, rules, json.loads(labels_json), _numerals))
 
 
 # ---- numbers only (the test that the phone's engine scores as the server's) ------------------------------------

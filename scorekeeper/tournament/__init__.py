@@ -1,9 +1,13 @@
 """A club night's logic: who sits where each round (movements), what a table's result is worth
-(victory points, match points) and the standings. Pure Python, standard library only, fully typed,
-like the engine: no Flask, no database; the services turn a night kept in the database into these
-values and these values into seatings and standings."""
+(victory points, match points) and the standings; and a federation's tournament: its phases and groups
+(phases, groups, draws), corrections by phase, withdrawals' points, prizes and teams. Pure Python,
+standard library only, fully typed, like the engine: no Flask, no database; the services turn a night
+kept in the database into these values and these values into seatings and standings."""
 
+from .corrections import EventState, Outcome, Rule, Ruling, correction, event_state, ruling
 from .decisive import DECISIVE, default_decisive
+from .draws import draw_round, random_round
+from .groups import Group, cut_groups, danish_in_groups, group_of, group_standings
 from .movements import (
     Line,
     Round,
@@ -19,7 +23,22 @@ from .movements import (
     round_robin,
     seat_of,
 )
+from .phases import (
+    PRESETS,
+    STANDINGS_FREE,
+    TOURNAMENT_PAIRS,
+    Phase,
+    PhaseKind,
+    RoundPlace,
+    Tournament,
+    group_sizes,
+    national,
+    preset,
+    random_then_danish,
+    weekend_national,
+)
 from .points import BURRACO_3_HANDS, BURRACO_4_HANDS, MatchPoints, StepTable, VictoryScale
+from .prizes import Payout, PayoutLine, PrizeList, Shares, amounts_from_shares, payout
 from .rounding import rounded
 from .score_sheet import SheetLine, Worth, sheet_lines
 from .season import NightResult, SeasonLine, season
@@ -49,6 +68,28 @@ from .settings import (
     usual_bye_points,
 )
 from .standings import Result, Standing, TieBreak, standings
+from .teams import (
+    TEAM_PLAYERS,
+    LineUp,
+    MatchResult,
+    Team,
+    check_line_up,
+    match_result,
+    team_results,
+    team_scale,
+)
+from .withdrawal_points import (
+    FEDERATION_ABANDONED,
+    Award,
+    Reason,
+    WithdrawalRules,
+    abandoned_rounds,
+    both_quit,
+    left_alone,
+    quitting,
+    withdrawal,
+    without_gain,
+)
 
 __all__ = [
     "BURRACO_3_HANDS",
@@ -58,6 +99,7 @@ __all__ = [
     "BYE_VICTORY_POINTS",
     "DECISIVE",
     "DECISIVE_DIFFERENCE",
+    "FEDERATION_ABANDONED",
     "GRADE_K",
     "HANDICAP",
     "HANDS_A_ROUND",
@@ -66,43 +108,92 @@ __all__ = [
     "MOST_PAIRS",
     "MOST_TABLES",
     "MOVEMENTS",
+    "PRESETS",
     "ROUNDS",
     "ROUND_KINDS",
     "SCORINGS",
+    "STANDINGS_FREE",
     "STEP_TABLE_HANDS",
+    "TEAM_PLAYERS",
+    "TOURNAMENT_PAIRS",
+    "Award",
     "Bound",
+    "EventState",
+    "Group",
     "Line",
+    "LineUp",
     "MatchPoints",
+    "MatchResult",
     "NightResult",
     "NightSettings",
+    "Outcome",
+    "Payout",
+    "PayoutLine",
+    "Phase",
+    "PhaseKind",
+    "PrizeList",
+    "Reason",
     "Result",
     "Round",
+    "RoundPlace",
+    "Rule",
+    "Ruling",
     "SeasonLine",
     "Seat",
     "SettingRefused",
+    "Shares",
     "SheetLine",
     "Standing",
     "StepTable",
     "Table",
+    "Team",
     "TieBreak",
+    "Tournament",
     "VictoryScale",
+    "WithdrawalRules",
     "Worth",
+    "abandoned_rounds",
     "all_against_all",
+    "amounts_from_shares",
+    "both_quit",
     "by_standings",
     "bye_points_bound",
+    "check_line_up",
     "come_back",
+    "correction",
+    "cut_groups",
+    "danish_in_groups",
     "default_decisive",
+    "draw_round",
+    "event_state",
+    "group_of",
+    "group_sizes",
+    "group_standings",
     "join",
     "leave",
+    "left_alone",
+    "match_result",
     "mitchell",
     "mitchell_lines",
+    "national",
+    "payout",
+    "preset",
+    "quitting",
+    "random_round",
+    "random_then_danish",
     "round_length_bound",
     "round_robin",
     "rounded",
+    "ruling",
     "season",
     "seat_of",
     "sheet_lines",
     "standings",
     "step_table_for",
+    "team_results",
+    "team_scale",
     "usual_bye_points",
+    "weekend_national",
+    "withdrawal",
+    "without_gain",
 ]

@@ -32,9 +32,10 @@ class Bound:
         return math.isfinite(value) and self.least <= value <= self.most
 
 
-#: The most pairs a night seats, however they come (the door, the director's board, late): two hundred
-#: tables, more than the largest club events hold, and a night's pages and rounds stay quick.
-MOST_PAIRS = 400
+#: The most pairs a night or a tournament seats, however they come (the door, the director's board, late):
+#: five hundred tables, more than a national's 300 to 400 over several venues (issue 51); a round of 400
+#: tables is drawn and its standings worked out in well under a second (tests/test_national.py).
+MOST_PAIRS = 1000
 #: The most tables a round has: one for every two pairs.
 MOST_TABLES = (MOST_PAIRS + 1) // 2
 

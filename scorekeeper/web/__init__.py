@@ -30,6 +30,6 @@ def blueprints() -> list[Blueprint]:
     from .rules.tools import bp as tools
     from .site import home  # noqa: F401  (home, table/, night/ and club/: their routes register on the games blueprint)
     from .site.site import bp as site
-    from .table import expired, export, games, groups, halves, hands, phone_copy, share, side  # noqa: F401
+    from .table import expired, export, games, groups, halves, hands, offline_new, phone_copy, share, side  # noqa: F401
 
     return [games_blueprint, rules, tools, site]

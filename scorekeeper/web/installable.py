@@ -18,6 +18,9 @@ from typing import Any
 from flask import current_app, url_for
 from flask_babel import gettext
 
+from ..engine import RULESETS
+from ..engine.options import table_shapes
+from ..portable.tools import TOOLS
 from ..reference import TOPICS
 from .display import LIGHT_BAR
 
@@ -26,7 +29,10 @@ KEPT_FILES = (
     "css/app.css",
     "css/dark.css",
     "js/app.js",
+    "js/cards.js",
     "js/offline.js",
+    "js/new-offline.js",
+    "js/referee.js",
     "img/icon.svg",
     "img/icon-192.png",
     "img/icon-512.png",
@@ -60,6 +66,25 @@ def kept_addresses(languages: list[str]) -> list[str]:
     return [asset(name) for name in KEPT_FILES] + [f"{page}?lang={lang}" for lang in languages for page in pages]
 
 
+def new_game_addresses() -> list[str]:
+    """What the service worker keeps in the background (once the engine is kept) so that a game can start with no
+    connection (web/table/offline_new.py): the page that picks a rule set, and for each rule set and table shape
+    its new-game page and a blank game's sheet and hand form; in the language the phone reads the app in."""
+    addresses = [url_for("games.choose_ruleset")]
+    for ruleset in RULESETS.values():
+        for players, sides in table_shapes(ruleset):
+            blank = url_for("games.offline_sheet", ruleset_id=ruleset.id, players=players, sides=sides, local="-")
+            new = url_for("games.new_game", ruleset_id=ruleset.id, players=players, sides=sides)
+            addresses += [new, blank, blank + "/hands/new"]
+    return addresses
+
+
+def tool_addresses() -> list[str]:
+    """The referee tools' pages of every rule set, which the service worker keeps in the background once the engine
+    in the phone is kept (in the language read in the app): with no connection the engine answers them."""
+    return [url_for(f"tools.{name.replace('-', '_')}", set=ruleset_id) for name in TOOLS for ruleset_id in RULESETS]
+
+
 def worker_version() -> str:
     """A digest of everything the service worker keeps and shows (the app's files, the catalogues, the
     reference and the templates): a deployment that changes any of it changes the worker. Worked out once
@@ -82,6 +107,9 @@ def _version(package: str, static: str, templates: str) -> str:
     sources += sorted(Path(package, "reference").glob("*.py"))
     sources += sorted(Path(package, "engine").rglob("*.py"))  # the reference's numbers come from the rule sets
     sources += sorted(Path(templates, "rules").glob("*.html"))
+    sources += sorted(Path(templates, "games").glob("*.html"))  # a game started offline: its kept pages
+    sources += sorted(Path(templates, "tools").glob("*.html"))  # the referee tools' pages, kept too
+    sources += sorted(Path(package, "web", "rules").glob("forms.py"))  # their questions' boxes
     sources += [Path(templates, name) for name in ("base.html", "offline.html", "sw.js", "_macros.html")]
     for source in sources:
         digest.update(source.name.encode())

@@ -490,6 +490,7 @@
       else el.value = value;
     });
     sides.forEach(function (fit) { fit(); });
+    form.dispatchEvent(new Event("scorekeeper:filled"));  // the card buttons show the values too (cards.js)
     refreshPreview();
   }
   // The values of another hand put in the boxes (a fix opened with no connection: offline.js).

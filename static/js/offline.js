@@ -527,7 +527,7 @@
   // ---- back online: each change to the server in order, as the form it was typed in ----
   var sending = null;
   function send() {
-    if (sending || offline) return sending;
+    if (sending || offline || body.hasAttribute("data-local")) return sending;  // started here: new-offline.js first
     sending = read().then(function next(kept) {
       var change = kept.pending.filter(function (each) { return !each.problem; })[0];
       if (!change) return kept;

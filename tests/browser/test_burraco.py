@@ -21,15 +21,36 @@ def start_burraco(page: Page, base: str) -> None:
     expect(page.locator("h1")).to_contain_text("Burraco")
 
 
+def place(rank: str, *, high: bool) -> int:
+    """A rank's place on a run's row of cards: an ace is 1 at the low end, 14 at the high end ("A+" too)."""
+    if rank in ("A", "A+"):
+        return 14 if high or rank == "A+" else 1
+    return ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K").index(rank) + 2
+
+
 def run(page: Page, side: int, row: int, suit: str, low: str, high: str, wild_as: str = "", two: bool = False) -> None:
-    """A run: its suit chip, its ends, and the card its wild card stands as (a joker, or a two)."""
+    """A run as a player taps it: its suit chip, its lowest and its highest card on the row of cards, and the
+    place its wild card stands in, on the joker's row or the two's."""
     p = f"s{side}_r{row}"
+    more = page.locator(f"#side-{side} details.more-runs")
+    if row >= 3 and more.get_attribute("open") is None:
+        more.locator("summary").tap()
     page.locator(f"#side-{side} label.chip:has(#{p}_suit-{SUITS.index(suit)})").tap()
-    page.select_option(f"#{p}_low", low)
-    page.select_option(f"#{p}_high", high)
+    page.locator(f"#{p} [data-run-ends] button[data-place='{place(low, high=False)}']").tap()
+    page.locator(f"#{p} [data-run-ends] button[data-place='{place(high, high=True)}']").tap()
     if wild_as:
-        page.select_option(f"#{p}_wild", "2" if two else "JK")
-        page.select_option(f"#{p}_at", wild_as)
+        jokers = page.locator(f"#{p} [data-run-wild] [data-kind='JK']").count()
+        kind = "JK" if jokers and not two else "2"
+        wild_at = place(wild_as, high=low != "A")
+        page.locator(f"#{p} [data-run-wild] [data-kind='{kind}'] button[data-place='{wild_at}']").tap()
+
+
+def discard(page: Page, side: int, card: str) -> None:
+    """The card discarded to go out, tapped: its suit, then its rank ("7C": clubs, then 7; "JK": the joker)."""
+    buttons = f"#side-{side} [data-discard]"
+    if card != "JK":
+        page.locator(f"{buttons} button[data-suit='{card[-1]}']").tap()
+    page.locator(f"{buttons} button[data-rank='{card if card == 'JK' else card[:-1]}']").tap()
 
 
 def packet(page: Page, side: int, what: str) -> None:
@@ -54,7 +75,7 @@ def test_a_burraco_game_of_three_hands_card_by_card_and_on_paper(page: Page, liv
     # sevens and a two (40), AD-5D with its own two (50), an ace, a three and a joker held (50) = -60.
     page.get_by_role("link", name="Record hand 1").tap()
     closes(page, 0)
-    page.fill("#s0_discard", "7c")
+    discard(page, 0, "7C")
     packet(page, 0, "taken")
     run(page, 0, 0, "H", "4", "10")
     run(page, 0, 1, "S", "3", "9", wild_as="6")

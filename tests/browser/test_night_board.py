@@ -61,18 +61,18 @@ def test_cards_printed_before_any_pair_open_their_tables_games_once_the_round_is
     table.wait_for_url(re.compile(re.escape(game)), timeout=4000)  # the waiting card's page opened the game
     table.context.close()
 
-    refused = page.goto(board + "/cards?tables=201")
+    refused = page.goto(board + "/cards?tables=501")
     assert refused is not None
     assert refused.status == 400
-    expect(page.locator("#tables")).to_have_value("201")
-    expect(page.locator("[role=alert]")).to_contain_text("Cards to print: a whole number from 1 to 200.")
+    expect(page.locator("#tables")).to_have_value("501")
+    expect(page.locator("[role=alert]")).to_contain_text("Cards to print: a whole number from 1 to 500.")
 
     spanish = browser.new_context(**PHONE, locale="es-ES").new_page()
     spanish.goto(board + "/cards?tables=4")
     expect(spanish.locator(".table-card").first).to_contain_text("Mesa 1")
     spanish.screenshot(path=str(SHOTS / "cards-es-390.png"), full_page=True)
     spanish.goto(board + "/cards?tables=x")
-    expect(spanish.locator("[role=alert]")).to_contain_text("Tarjetas que imprimir: un número entero de 1 a 200.")
+    expect(spanish.locator("[role=alert]")).to_contain_text("Tarjetas que imprimir: un número entero de 1 a 500.")
     expect(spanish.locator("#tables")).to_have_value("x")  # as typed
     spanish.screenshot(path=str(SHOTS / "cards-refused-es-390.png"))
     spanish.context.close()

@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from ..conftest import database_url, serving
 from .conftest import PHONE
+from .test_burraco import run
 from .test_journeys import add_meld, save, went_out
 from .test_phone_engine import engine_kept
 
@@ -223,12 +224,8 @@ def test_a_burraco_hand_in_italian_and_a_buraco_hand_in_portuguese_are_scored_of
         page.locator("#side-0 label.chip:has(#out-0)").tap()
         page.locator("#side-0 label.chip:has(#s0_packet-0)").tap()
         page.locator("#side-1 label.chip:has(#s1_packet-0)").tap()
-        page.locator("#side-0 label.chip:has(#s0_r0_suit-1)").tap()
-        page.select_option("#s0_r0_low", "4")
-        page.select_option("#s0_r0_high", "10")
-        page.locator("#side-0 label.chip:has(#s0_r1_suit-0)").tap()
-        page.select_option("#s0_r1_low", "5")
-        page.select_option("#s0_r1_high", "8")
+        run(page, 0, 0, "H", "4", "10")  # the card buttons (cards.js), kept by the service worker too
+        run(page, 0, 1, "S", "5", "8")
         expect(page.locator("#preview")).to_contain_text(closing)
         # 4H-10H clean (50 and 200), 5S-8S (25), closing 100, in both games
         expect(page.locator("#live-total")).to_have_text("Ana & Luis +375 · Bea & Juan 0")

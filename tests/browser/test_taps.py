@@ -24,3 +24,21 @@ def test_each_journey_saves_its_hand_within_its_limit(page: Page, live_server: s
     assert taps.record(page, live_server, journey) == journey.scores
     limit = taps.limit_of(journey)
     assert limit is None or journey.taps <= limit
+
+
+#: Issue 50's real hands (bench/family_hands.py, all of them played by ``make bench``): the first of each game and
+#: each game's packet taken and not played, both ways.
+SAMPLE = [
+    j
+    for j in taps.REAL_HANDS
+    if j.hand.endswith(
+        ("quick close with one burraco", "without a discard", "cierre with one canasta", "taken and not played")
+    )
+]
+
+
+@pytest.mark.parametrize("journey", SAMPLE, ids=lambda j: f"{j.hand} · {j.mode}")
+def test_a_real_hand_of_the_family_saves_its_worked_out_scores(page: Page, live_server: str, journey):
+    """A run is its suit and two taps on its row of cards (one more for its wild card), the closing discard two
+    taps, a side's packet taken when it goes out: played in the browser the steps save the hand as worked out."""
+    assert taps.record(page, live_server, journey) == journey.scores

@@ -250,7 +250,7 @@ def test_by_standings_recursed_once_a_table_and_no_longer_does():
     assert each_pair_once(seated, ranked)
 
 
-def test_every_movement_seats_four_hundred_pairs_without_recursion():
+def test_every_movement_seats_the_most_pairs_a_night_holds_without_recursion():
     pairs = list(range(1, MOST_PAIRS + 1))
     with shallow_stack():
         lines = mitchell_lines(pairs)

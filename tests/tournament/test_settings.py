@@ -111,8 +111,8 @@ def test_choices_not_offered_are_refused_naming_the_setting():
         assert refused.value.field == field
 
 
-def test_a_night_seats_at_most_four_hundred_pairs_at_two_hundred_tables():
-    assert (MOST_PAIRS, MOST_TABLES) == (400, 200)
+def test_a_night_seats_at_most_a_thousand_pairs_at_five_hundred_tables():
+    assert (MOST_PAIRS, MOST_TABLES) == (1000, 500)
     assert Bound(1, 3).holds(2)
     assert not Bound(1, 3).holds(False)
     assert not Bound(1, 3).holds("2")

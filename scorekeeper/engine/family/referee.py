@@ -117,6 +117,14 @@ _CANASTA_TEMPLATES = {
     FamilyCanasta.WILD: N_("Legal, and a canasta of wild cards: %(bonus)s points plus its cards, %(points)s."),
 }
 
+#: The same where the game's tables call a canasta a burraco (``FamilyMelds.canasta_word``): pulito, semipulito,
+#: sporco (a kind the game has not keeps the canasta's sentence).
+_BURRACO_TEMPLATES = {
+    FamilyCanasta.CLEAN: N_("Legal, and a clean burraco: %(bonus)s points plus its cards, %(points)s."),
+    FamilyCanasta.SEMI: N_("Legal, and a semi-clean burraco: %(bonus)s points plus its cards, %(points)s."),
+    FamilyCanasta.DIRTY: N_("Legal, and a dirty burraco: %(bonus)s points plus its cards, %(points)s."),
+}
+
 
 def decide_family_meld(cards: Sequence[str], ruleset: RuleSet) -> Answer:
     """Is this meld legal, and is it a canasta (of which kind, worth what)? Cards in rank-and-suit
@@ -137,7 +145,9 @@ def decide_family_meld(cards: Sequence[str], ruleset: RuleSet) -> Answer:
     return Answer(
         True,
         "family_canastas",
-        _CANASTA_TEMPLATES[meld.canasta],
+        _BURRACO_TEMPLATES.get(meld.canasta, _CANASTA_TEMPLATES[meld.canasta])
+        if melds.canasta_word == "burraco"
+        else _CANASTA_TEMPLATES[meld.canasta],
         {"bonus": meld.bonus, "points": meld.points},
     )
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import joinedload, selectinload
 
 from ...engine import RULESETS, OptionError, RuleSet, configure, game_outcome
@@ -41,6 +41,7 @@ class NewGame:
     starting_totals: tuple[int, ...] | None = None  # carried over from a paper sheet
     note: str = ""  # where, what was at stake
     recording: str = "one"  # "one" recorder, or each side its own "halves"
+    save_key: str | None = None  # the start's one-time key: sent again, it makes no second game
 
 
 #: A game with who plays, in one query each; its hands are read only when its sheet is not kept
@@ -66,13 +67,30 @@ def find_game(token: str, *, editable: bool) -> Game | None:
 
 @writes
 def start_game(new: NewGame, rematch_of: Game | None = None) -> Game:
-    """Create a game with its sides and players in seat order; the options are checked first."""
+    """Create a game with its sides and players in seat order; the options are checked first. A start sent again
+    with its one-time key (a phone that started the game with no connection, whose answer was lost) is the game
+    it started the first time: the key is kept in the game's log, with its start."""
     begin_write()
+    if new.save_key is not None:
+        started = started_with(new.save_key)
+        if started is not None:
+            db.session.rollback()
+            return started
     game = new_game(new, rematch_of)
-    game.edits.append(EditLog(action="start"))
+    game.edits.append(EditLog(action="start", save_key=new.save_key))
     db.session.add(game)
     db.session.commit()
     return game
+
+
+def started_with(save_key: str) -> Game | None:
+    """The game a start with this one-time key made, if any. On PostgreSQL two starts with one key wait for each
+    other here (a lock on the key, held to the end of the transaction); SQLite's write lock already does."""
+    if db.session.get_bind().dialect.name == "postgresql":
+        db.session.execute(select(func.pg_advisory_xact_lock(func.hashtext(save_key))))
+    found = select(EditLog.game_id).where(EditLog.action == "start", EditLog.save_key == save_key)
+    game_id = db.session.scalars(found).first()
+    return db.session.get(Game, game_id) if game_id is not None else None
 
 
 def new_game(new: NewGame, rematch_of: Game | None = None) -> Game:

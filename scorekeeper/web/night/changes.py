@@ -12,6 +12,7 @@ from ... import services
 from ...services import night as nights
 from ...services.night import night_rounds, withdrawals
 from ...store.nights import Night, NightPair
+from ...tournament import MOST_PAIRS
 from ...translation import render
 from ..common.blueprint import Page, bp
 from ..limiting import token_writes
@@ -20,7 +21,7 @@ from .board import board_refusing
 from .forms import RoundsForm, WithdrawForm
 
 
-@bp.route("/n/<secret:director_token>/pairs/<int(max=999):number>/withdraw", methods=["GET", "POST"])
+@bp.route(f"/n/<secret:director_token>/pairs/<int(max={MOST_PAIRS}):number>/withdraw", methods=["GET", "POST"])
 @token_writes
 def withdraw_pair(director_token: str, number: int) -> Page:
     """A pair leaves between rounds (its results so far stay), once the director has said yes to the question
@@ -42,7 +43,7 @@ def withdraw_pair(director_token: str, number: int) -> Page:
     return _to_board(night, "#pairs")
 
 
-@bp.post("/n/<secret:director_token>/pairs/<int(max=999):number>/put-back")
+@bp.post(f"/n/<secret:director_token>/pairs/<int(max={MOST_PAIRS}):number>/put-back")
 @token_writes
 def put_back_pair(director_token: str, number: int) -> Page:
     """A withdrawn pair plays on, as if it had not left, while no round has been drawn since (logged)."""

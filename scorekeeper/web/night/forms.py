@@ -22,6 +22,7 @@ from ...tournament import (
     DECISIVE_DIFFERENCE,
     HANDICAP,
     MITCHELL_STEP,
+    MOST_PAIRS,
     MOST_TABLES,
     ROUNDS,
     STEP_TABLE_HANDS,
@@ -257,8 +258,8 @@ class FixForm(FlaskForm):
 class MoveForm(FlaskForm):
     """Two pairs of the round just drawn that swap seats, and why (kept in the night's log)."""
 
-    pair = WholeNumberField(lazy_gettext("Pair"), [InputRequired()], largest=999)
-    other = WholeNumberField(lazy_gettext("Takes the seat of"), [InputRequired()], largest=999)
+    pair = WholeNumberField(lazy_gettext("Pair"), [InputRequired()], largest=MOST_PAIRS)
+    other = WholeNumberField(lazy_gettext("Takes the seat of"), [InputRequired()], largest=MOST_PAIRS)
     reason = StringField(lazy_gettext("Reason"), [Length(max=REASON), CleanText()])
 
 

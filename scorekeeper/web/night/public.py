@@ -12,6 +12,7 @@ from ...engine import RULESETS
 from ...services import night as nights
 from ...services.night.night_results import night_stamp, round_sheet, table_results
 from ...shapes.limits import is_token
+from ...tournament import MOST_PAIRS
 from ...translation import translate
 from ..common import page_cache
 from ..common.blueprint import bp
@@ -26,7 +27,7 @@ def night_page(public_id: str) -> Response:
     return _followed(public_id, "nights/public.html", "night")
 
 
-@bp.get("/night/<public_id>/pair/<int(max=999):number>")
+@bp.get(f"/night/<public_id>/pair/<int(max={MOST_PAIRS}):number>")
 def night_pair_page(public_id: str, number: int) -> Response:
     """A pair's own page of the night (where the door sends it): the night's page with, on top, where the pair
     is: waiting for the round it is first seated at (a pair come late), then its table; followed live."""

@@ -1,18 +1,40 @@
-"""The referee tools' questions: shape checks only; the engine answers."""
+"""The referee tools' questions: shape checks only, in the sentences the phone says with no connection
+(``portable/tools.py`` reads the same boxes the same way; the engine answers)."""
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext
+from typing import Any
+
+from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectField, StringField
-from wtforms.validators import InputRequired, Length, NumberRange
+from wtforms.validators import InputRequired, Length, NumberRange, ValidationError
 
 from ...engine.canasta.referee import TOP_CARDS
 from ...engine.cards import MELD_RANKS, SEQUENCE_ORDER
+from ...portable.tools import AT_LEAST, AT_MOST_CHARACTERS, CARDS_LONGEST, CARDS_REQUIRED, CHOOSE
 from ..common.fields import WholeNumberField, WordChoiceField, choices
 
 #: A score, not a count: a wide box without steppers.
 POINTS = {"class": "points"}
+
+
+class OneShown:
+    """Refuses a choice that is not among those shown, naming its box (as ``WordChoiceField`` does, and the
+    phone)."""
+
+    def __call__(self, form: Any, field: Any) -> None:
+        if not any(choice.value == field.data for choice in field.choices or ()):
+            raise ValidationError(gettext(CHOOSE, field=field.label.text))
+
+
+def pick(label: Any, **kwargs: Any) -> SelectField:
+    """A select beside its label, refused by name (``OneShown``) rather than in WTForms' own words."""
+    return SelectField(label, [OneShown()], validate_choice=False, **kwargs)
+
+
+#: A round is 1 or more.
+ROUND = [NumberRange(min=1, message=lazy_gettext(AT_LEAST))]
 
 
 class QuestionForm(FlaskForm):
@@ -36,9 +58,7 @@ def _card_label(key: str) -> object:
 class PileForm(QuestionForm):
     """May I take the discard pile?"""
 
-    top_card = SelectField(
-        lazy_gettext("Top card of the pile"), choices=choices([(k, _card_label(k)) for k in TOP_CARDS])
-    )
+    top_card = pick(lazy_gettext("Top card of the pile"), choices=choices([(k, _card_label(k)) for k in TOP_CARDS]))
     pile_frozen = BooleanField(lazy_gettext("A wild card or red three is in the pile (it is frozen)"))
     #: Asked only where a black three freezes the pile (us_partnership): covered, it keeps it frozen.
     black_three_in_pile = BooleanField(
@@ -58,7 +78,7 @@ class PileForm(QuestionForm):
     natural_canastas = WholeNumberField(lazy_gettext("Natural canastas that meld makes"))
     mixed_canastas = WholeNumberField(lazy_gettext("Mixed canastas that meld makes"))
     #: Asked only where the minimum goes by round (Hand and Foot), in place of the score.
-    hand_number = WholeNumberField(lazy_gettext("Round (hand number)"), [NumberRange(min=1)], default=1)
+    hand_number = WholeNumberField(lazy_gettext("Round (hand number)"), ROUND, default=1)
 
 
 #: A sequence's ends, four low and ace high; "—" for none.
@@ -68,14 +88,14 @@ SEQUENCE_ENDS = choices([("", "—")] + [(card, card) for card in SEQUENCE_ORDER
 class MeldForm(QuestionForm):
     """Is this meld legal (and a canasta)?"""
 
-    rank = SelectField(lazy_gettext("Rank"), choices=choices([(k, _card_label(k)) for k in MELD_RANKS]), default="K")
+    rank = pick(lazy_gettext("Rank"), choices=choices([(k, _card_label(k)) for k in MELD_RANKS]), default="K")
     naturals = WholeNumberField(lazy_gettext("Natural cards"), default=3)
     jokers = WholeNumberField(lazy_gettext("Jokers"))
     twos = WholeNumberField(lazy_gettext("Twos"))
     going_out = BooleanField(lazy_gettext("Melded while going out"))
     #: Asked only where melds in sequence are played (Samba): a sequence instead of the rank above.
-    sequence_low = SelectField(lazy_gettext("Or a sequence of one suit, from"), choices=SEQUENCE_ENDS, default="")
-    sequence_high = SelectField(lazy_gettext("to"), choices=SEQUENCE_ENDS, default="")
+    sequence_low = pick(lazy_gettext("Or a sequence of one suit, from"), choices=SEQUENCE_ENDS, default="")
+    sequence_high = pick(lazy_gettext("to"), choices=SEQUENCE_ENDS, default="")
 
 
 class GoOutForm(QuestionForm):
@@ -89,7 +109,7 @@ class GoOutForm(QuestionForm):
     cards_left = WholeNumberField(lazy_gettext("Cards I would still hold after melding"))
     concealed = BooleanField(lazy_gettext("Nothing melded before this turn (concealed)"))
     #: Asked only where the rule set has special hands (Modern American); its choices are the rule set's.
-    special_hand = SelectField(lazy_gettext("Going out with a special hand"), default="")
+    special_hand = pick(lazy_gettext("Going out with a special hand"), default="")
 
 
 class MinimumForm(QuestionForm):
@@ -97,13 +117,13 @@ class MinimumForm(QuestionForm):
 
     total = WholeNumberField(lazy_gettext("Our score before this hand"), render_kw=POINTS)
     #: Asked only where the minimum goes by round (Hand and Foot), in place of the score.
-    hand_number = WholeNumberField(lazy_gettext("Round (hand number)"), [NumberRange(min=1)], default=1)
+    hand_number = WholeNumberField(lazy_gettext("Round (hand number)"), ROUND, default=1)
 
 
 # ---- the Canasta family (Burraco, Buraco, Burako) ----------------------------------------------
 
 #: A canasta count: none, one, or more (only whether there is one matters).
-COUNT = [NumberRange(min=0)]
+COUNT = [NumberRange(min=0, message=lazy_gettext(AT_LEAST))]
 
 
 class FamilyGoOutForm(QuestionForm):
@@ -141,16 +161,15 @@ class FamilyMeldForm(QuestionForm):
 
     cards = StringField(
         lazy_gettext("The meld's cards"),
-        [InputRequired(lazy_gettext("Type the meld's cards, such as 3H 4H JK 6H.")), Length(max=200)],
+        [
+            InputRequired(lazy_gettext(CARDS_REQUIRED)),
+            Length(max=CARDS_LONGEST, message=lazy_gettext(AT_MOST_CHARACTERS)),
+        ],
         description=lazy_gettext(
             "Rank and suit, JK for a joker; a run low to high, its wild card in the place it takes:"
             " 3H 4H JK 6H, or 7S 7D 2C."
         ),
     )
-
-    def written(self) -> list[str]:
-        """The cards as typed, one by one (spaces or commas between them)."""
-        return (self.cards.data or "").replace(",", " ").split()
 
 
 class NoQuestionForm(QuestionForm):

@@ -41,6 +41,14 @@ class Reading:
         return hashlib.sha256(rules.encode()).hexdigest()[:16]
 
     @property
+    def played(self) -> dict[str, Any]:
+        """The rules as the engine in the phone takes them (``portable/bridge.py``, ``engine.configured``'s values):
+        the rule set, its house rules and the number of sides, the game's, or the chosen rule set's own."""
+        if self.game is None:
+            return {"ruleset": self.base_id, "options": {}, "sides": RULESETS[self.base_id].sides_allowed[0]}
+        return {"ruleset": self.game.ruleset_id, "options": dict(self.game.options), "sides": len(self.game.sides)}
+
+    @property
     def sheet_url(self) -> str | None:
         """Back to the game, when reading a game's rules: its edit sheet when reached from an edit link."""
         if self.game is None:

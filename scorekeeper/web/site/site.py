@@ -9,10 +9,11 @@ from flask import Blueprint, current_app, jsonify, make_response, redirect, rend
 from flask_babel import get_locale
 from werkzeug.wrappers import Response
 
+from ...portable.tools import TOOLS
 from ...services import StorageUnavailable
 from ...services.health import touch_heartbeat
 from ..display import current_display, keep
-from ..installable import kept_addresses, manifest, worker_version
+from ..installable import kept_addresses, manifest, new_game_addresses, tool_addresses, worker_version
 from ..language import LANGUAGE_COOKIE
 from ..offline_engine import engine_addresses
 from ..offline_engine import version as engine_version
@@ -69,13 +70,17 @@ def service_worker() -> Response:
     """The service worker (served from the top, so that it looks after every page); asked again by the
     browser at each visit, so a new version is taken up at once."""
     languages = list(current_app.config["LANGUAGES"])
+    engine = engine_addresses()
     script = render_template(
         "sw.js",
         version=worker_version(),
         kept=kept_addresses(languages),
         languages=languages,
-        engine=engine_addresses(),
+        engine=engine,
         engine_version=engine_version(),
+        new_games=new_game_addresses() if engine else [],  # a game started offline is scored by the engine
+        tools=TOOLS,
+        tool_pages=tool_addresses() if engine else [],  # answered with no connection by the engine only
     )
     response = make_response(script)
     response.mimetype = "text/javascript"

@@ -81,6 +81,7 @@ class NewGameForm(FlaskForm):
         lazy_gettext("Note (optional): where, what is at stake"), [Length(max=NOTE), CleanText()], default=""
     )
     recording = RadioField(lazy_gettext("Who records the hands"), choices=RECORDING_CHOICES, default="one")
+    save_key = HiddenField()  # the start's one-time key (services.start_game)
 
     seat_count = 0
     side_count = 0

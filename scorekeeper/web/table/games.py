@@ -13,7 +13,8 @@ from ...engine import RULESETS, OptionError, configure
 from ...engine.options import table_options, table_shapes
 from ...services.night import night_results, round_play
 from ...services.table import history
-from ...store.models import Game
+from ...shapes.limits import is_token
+from ...store.models import Game, new_token
 from ...translation import render, translate, whole
 from ..common import page_cache
 from ..common.blueprint import Page, bp
@@ -26,6 +27,7 @@ from ..common.sharing import result_text
 from ..conditional import version_tag
 from ..limiting import new_games, token_found
 from .forms import NoteForm, new_game_form
+from .offline_new import offline_start
 from .problems import rule_problems
 
 
@@ -82,6 +84,7 @@ def new_game(ruleset_id: str) -> Page:
             starting_totals=form.starting_totals(),
             note=form.note.data or "",
             recording=form.recording.data or "one",
+            save_key=form.save_key.data if is_token(form.save_key.data or "") else None,
         )
         try:
             game = services.start_game(new)
@@ -109,7 +112,16 @@ def new_game(ruleset_id: str) -> Page:
             if game.recording == "halves":  # each side's own code first, to hand out
                 return redirect(url_for("games.share", edit_token=game.edit_token) + "#side-links")
             return redirect(url_for("games.edit_sheet", edit_token=game.edit_token))
-    return render_template("games/new.html", form=form, ruleset=ruleset, players=players, sides=sides)
+    if not form.save_key.data:
+        form.save_key.data = new_token()  # pressed twice, or sent again by a phone that started it offline: one game
+    return render_template(
+        "games/new.html",
+        form=form,
+        ruleset=ruleset,
+        players=players,
+        sides=sides,
+        offline_start=offline_start(base, ruleset, form, players, sides),
+    )
 
 
 def find_or_404(token: str, *, editable: bool) -> Game:

@@ -6,6 +6,7 @@ server's."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import gettext, lazy_gettext
@@ -30,6 +31,47 @@ NOT_A_LOW = lazy_gettext("A run's lowest card is a rank from its list: A, 2 to 1
 NOT_A_HIGH = lazy_gettext("A run's highest card is a rank from its list: 2 to 10, J, Q, K or A.")
 NOT_A_PLACE = lazy_gettext("A run's wild card stands for a rank from its list: A, 2 to 10, J, Q or K.")
 NOT_A_WILD = lazy_gettext("A run's wild card is a joker or a two.")
+#: The suits by name, as a reader hears them (a card button shows the symbol).
+SUIT_NAMES = {
+    "S": lazy_gettext("Spades"),
+    "H": lazy_gettext("Hearts"),
+    "D": lazy_gettext("Diamonds"),
+    "C": lazy_gettext("Clubs"),
+}
+
+
+@dataclass(frozen=True)
+class FamilyCards:
+    """The cards the family's hand form shows as buttons: a run's row of places, low ace to high ace (each with
+    its rank and, for an ace, the name saying which end), the suits (code, symbol, name), and every card a
+    side may discard to go out (its code and how the reader sees it)."""
+
+    run_places: tuple[tuple[int, str, str], ...]
+    suits: tuple[tuple[str, str, str], ...]
+    ranks: tuple[str, ...]
+    discards: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+    joker: tuple[str, str] | None
+
+    @property
+    def discard_codes(self) -> frozenset[str]:
+        """Every card the discard's list offers, as the record writes it ("7H", "JK")."""
+        codes = {code for _, cards in self.discards for code, _ in cards}
+        return frozenset(codes | ({self.joker[0]} if self.joker else set()))
+
+
+def family_cards(ruleset: RuleSet) -> FamilyCards:
+    """The game's card buttons, in the reader's language (the suits' and aces' names, the joker's)."""
+    assert ruleset.family_melds is not None
+    places = tuple(
+        (place, rank, gettext("A (low)") if place == 1 else gettext("A (high)") if place == len(RANKS) + 1 else "")
+        for place, rank in enumerate((*RANKS, RANKS[0]), start=1)
+    )
+    suits = tuple((suit, symbol, str(SUIT_NAMES[suit])) for suit, symbol in SUIT_SYMBOLS)
+    discards = tuple(
+        (name, tuple((f"{rank}{suit}", f"{rank}{symbol}") for rank in RANKS)) for suit, symbol, name in suits
+    )
+    joker = (JOKER, gettext("Joker")) if ruleset.family_melds.jokers else None
+    return FamilyCards(places, suits, RANKS, discards, joker)
 
 
 def packet_choices() -> list[Any]:

@@ -83,6 +83,10 @@ class HandForm(FlaskForm):
         and label)."""
         return family_form.quick_kinds(self.ruleset) if self.family else []
 
+    def family_cards(self) -> family_form.FamilyCards:
+        """The family's game: the card buttons of its runs and of the card discarded to go out."""
+        return family_form.family_cards(self.ruleset)
+
     def meld_parts(self) -> list[int]:
         """The columns of the meld rows shown (naturals, jokers, twos; no jokers where the game has none)."""
         family = self.ruleset.family_melds
