@@ -1,10 +1,12 @@
 // Scorekeeper's service worker, version {{ version }}. It keeps the app's files and the rules reference
 // so that the reference reads with no connection, the engine in the phone (its own cache), the pages of a
-// game this phone records (its sheet and hand form, under the game's edit link, on this phone only), so that the
-// game goes on with no connection (static/js/offline.js), and the referee tools' pages (every rule set's, kept in the
-// background once the engine is, and a game's with its pages), answered with no connection by the engine in the phone
-// (static/js/referee.js); elsewhere it says "offline" where a page cannot be reached. A hand sent while the connection drops on the way is kept on the phone, as typed, and sent again
-// once it is back (offline.js); nothing else that records is ever answered here.
+// game this phone records (its sheet and hand form, under the game's edit link, on this phone only; or a side's
+// own page and half form, under the side's own link), so that the game goes on with no connection
+// (static/js/offline.js), and the referee tools' pages (every rule set's, kept in the background once the engine is,
+// and a game's with its pages), answered with no connection by the engine in the phone (static/js/referee.js);
+// elsewhere it says "offline" where a page cannot be reached. A hand, a side's half or its word sent while the
+// connection drops on the way is kept on the phone, as typed, and sent again once it is back (offline.js); nothing
+// else that records is ever answered here.
 "use strict";
 const VERSION = {{ version|tojson }};
 const CACHE = "scorekeeper-" + VERSION;
@@ -100,9 +102,14 @@ async function offlinePage() {
 // A game's pages under its edit link: its sheet, its hand form (new, or a fix), kept as last read. A fix of a
 // hand never opened here reads the kept form of a new hand (offline.js fills it from what the phone holds).
 const GAME_PAGE = /^\/e\/([^/]+)(?:\/hands\/(new|\d+))?\/?$/;
+// A side's own pages under its own link (each side its own half): its page, its half form of a hand; and what
+// the side sends from them (its half; its word on a hand, or its half taken back).
+const SIDE_PAGE = /^\/s\/([^/]+)(?:\/hands\/(\d+))?\/?$/;
+const SIDE_SENDS = /^\/s\/([^/]+)\/hands\/(\d+)(?:\/(agree|dispute|keep|withdraw))?$/;
 const GAMES = "scorekeeper-games";
 
-async function gamePage(request, url, found) {
+// ``fallback``: the kept page that stands in for one never kept (a game's new hand form, for a fix).
+async function gamePage(request, url, fallback) {
   const cache = await caches.open(GAMES);
   try {
     const response = await fromNetwork(request);
@@ -111,7 +118,7 @@ async function gamePage(request, url, found) {
     }
     return response;
   } catch (error) {
-    return (await cache.match(url.pathname)) || (found[2] && (await cache.match("/e/" + found[1] + "/hands/new"))) || offlinePage();
+    return (await cache.match(url.pathname)) || (fallback && (await cache.match(fallback))) || offlinePage();
   }
 }
 
@@ -175,17 +182,29 @@ function gameTools(token) {
   return TOOL_NAMES.map((name) => "/e/" + token + "/tools/" + name);
 }
 
-// A hand's form sent when the connection drops on the way: kept on the phone as typed (the game's copy, in the
-// same store offline.js keeps), and the sheet shown, which says it is only on this phone.
-async function sendOrKeep(request, found) {
+// A page asks for pages of its game to be kept (a side's page, for the half forms it links to, and for itself once
+// it changed live): each fetched and kept (``fresh``: again, even if kept already; the others only if not kept).
+async function keepPages(paths, fresh) {
+  const cache = await caches.open(GAMES);
+  for (const path of paths) {
+    if (typeof path !== "string" || !(GAME_PAGE.test(path) || SIDE_PAGE.test(path))) continue;
+    if (!fresh.includes(path) && (await cache.match(path))) continue;
+    const response = await fetch(path, { credentials: "same-origin" });
+    if (response.ok && !response.redirected) await cache.put(path, response);
+  }
+}
+
+// A hand's form sent when the connection drops on the way (or a side's half, or its word): kept on the phone as
+// typed (the game's copy, or the side's, in the same store offline.js keeps), and the sheet (or the side's page)
+// shown, which says it is only on this phone.
+async function sendOrKeep(request, sheet, kind, number) {
   const copy = request.clone();
   try {
     return await fetch(request);
   } catch (error) {
-    const sheet = "/e/" + found[1];
     const fields = [];
     for (const [name, value] of (await copy.formData()).entries()) if (typeof value === "string") fields.push([name, value]);
-    const change = { kind: found[2] === "new" ? "add" : "edit", number: found[2] === "new" ? null : Number(found[2]), fields, at: Date.now() };
+    const change = { kind, number, fields, at: Date.now() };
     return (await keepChange(sheet, change)) ? Response.redirect(new URL(sheet, self.location.origin).href, 303) : offlinePage();
   }
 }
@@ -242,6 +261,9 @@ async function asKept(response) {
 self.addEventListener("message", (event) => {
   // the referee tools' pages and the new-game pages after the engine that answers them
   if (event.data === "keep-engine") event.waitUntil(keepEngine().then(() => keepTools(TOOL_PAGES)).then(keepNewGames).catch(() => { /* the next page asks again */ }));
+  else if (event.data && Array.isArray(event.data.keep)) {
+    event.waitUntil(keepPages(event.data.keep, event.data.fresh || []).catch(() => { /* kept next time */ }));
+  }
 });
 
 // A game started with no connection (static/js/new-offline.js): the new-game pages and, for each rule set and table
@@ -297,14 +319,24 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   const game = GAME_PAGE.exec(url.pathname);
+  const sends = SIDE_SENDS.exec(url.pathname);
   if (request.method === "POST" && request.mode === "navigate" && game && game[2]) {
-    event.respondWith(sendOrKeep(request, game));
+    const adding = game[2] === "new";
+    event.respondWith(sendOrKeep(request, "/e/" + game[1], adding ? "add" : "edit", adding ? null : Number(game[2])));
+    return;
+  }
+  if (request.method === "POST" && request.mode === "navigate" && sends) {
+    event.respondWith(sendOrKeep(request, "/s/" + sends[1], sends[3] || "half", Number(sends[2])));
     return;
   }
   if (request.method !== "GET") return;
   if (game && request.mode === "navigate") {
-    event.respondWith(gamePage(request, url, game));
+    event.respondWith(gamePage(request, url, game[2] ? "/e/" + game[1] + "/hands/new" : null));
     if (!game[2] && ENGINE.length) event.waitUntil(keepTools(gameTools(game[1])).catch(() => { /* the next visit keeps them */ }));
+    return;
+  }
+  if (SIDE_PAGE.test(url.pathname) && request.mode === "navigate") {
+    event.respondWith(gamePage(request, url, null));
     return;
   }
   if (request.mode === "navigate" && TOOL_PAGE.test(url.pathname)) {

@@ -134,6 +134,41 @@ def test_a_half_sent_twice_is_kept_once(ctx):
     assert state(game).half(1, 0).version == 1
 
 
+def test_the_half_that_completed_its_hand_sent_again_with_its_key_is_taken_once_not_refused_as_closed(ctx):
+    """A phone whose half completed the hand, and whose answer was lost on the way (the connection dropped), sends
+    it again as it was typed: the server says it has it, and nothing changes."""
+    game = by_halves()
+    services.send_half(game, 1, 1, THEM, None, 0, save_key="them-1")
+    services.send_half(game, 0, 1, US, None, 0, save_key="us-1")
+    version = db.session.get(Game, game.id).version
+    with pytest.raises(services.AlreadySaved):
+        services.send_half(game, 0, 1, US, None, 0, save_key="us-1")
+    with pytest.raises(services.AlreadySaved):
+        services.send_half(game, 1, 1, THEM, None, 0, save_key="them-1")
+    assert db.session.get(Game, game.id).version == version
+    assert len(services.compute_sheet(db.session.get(Game, game.id)).hands) == 1
+    with pytest.raises(services.HalfClosed):  # a half typed anew, though, meets the complete hand
+        services.send_half(game, 0, 1, US, None, 1, save_key="us-2")
+
+
+def test_a_word_said_twice_on_the_same_version_of_a_hand_is_said_once(ctx):
+    """A side's word sent again (its answer lost on the way) changes nothing and logs nothing more."""
+    game = by_halves()
+    services.send_half(game, 0, 1, US, None, 0)
+    services.send_half(game, 1, 1, THEM, None, 0)
+    services.agree(game, 1, 1, 1)
+    services.agree(game, 0, 1, 1)
+    version = db.session.get(Game, game.id).version
+    services.agree(game, 0, 1, 1)
+    assert db.session.get(Game, game.id).version == version
+    services.dispute(game, 0, 1, 1, 1, "their sixes were five")
+    version = db.session.get(Game, game.id).version
+    services.dispute(game, 0, 1, 1, 1, "their sixes were five")
+    assert db.session.get(Game, game.id).version == version
+    actions = [(log.action, log.hand_number) for log in db.session.query(EditLog).order_by(EditLog.id)]
+    assert actions == [("start", None), ("add", 1), ("agree", 1), ("dispute", 1)]
+
+
 def test_not_right_reopens_the_half_and_the_fix_needs_every_side_again_with_both_versions_logged(ctx):
     game = by_halves()
     services.send_half(game, 0, 1, US, None, 0)

@@ -35,11 +35,11 @@ from scorekeeper.services import night as nights
 from scorekeeper.services.club import clubs
 from scorekeeper.services.membership import members, roster
 from scorekeeper.services.night import round_play
-from scorekeeper.services.table import history, presence
+from scorekeeper.services.table import history, phones_heard, presence
 from scorekeeper.services.table.sheet import compute_sheet, forget_scores
 from scorekeeper.store import schema_changes
 from scorekeeper.store.database import db
-from scorekeeper.store.models import Game, new_token
+from scorekeeper.store.models import EDIT_LINK, Game, new_token
 from tests import databases
 from tests.helpers import SPEC_HAND, classic_game, record, side
 
@@ -48,7 +48,7 @@ MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 TABLES = ("table_group", "group_player", "game", "side", "player", "hand", "hand_entry", "edit_log")
 TABLES += ("phone_game", "phone_group", "typing", "heartbeat", "hand_half", "hand_word")
 TABLES += ("club", "night", "night_pair", "night_round", "night_table", "night_log", "phone_night", "phone_club")
-TABLES += ("club_member",)
+TABLES += ("club_member", "phones_heard")
 
 
 def revisions() -> list[str]:
@@ -67,7 +67,8 @@ REVISIONS = revisions()
 def rows(tmp_path_factory) -> dict[str, list[dict[str, Any]]]:
     """Rows for every table, as the app writes them: a table of friends, a game of two hands (one
     fixed), its rematch with a paper-sheet hand, a phone that opened it, a phone typing, a heartbeat; a club
-    with members (one merged into another, one archived) and a night of its members and a guest."""
+    with members (one merged into another, one archived) and a night of its members and a guest, whose table's phone
+    was heard from."""
     folder = tmp_path_factory.mktemp("rows")
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/rows.sqlite"})
     with app.app_context():
@@ -107,6 +108,7 @@ def rows(tmp_path_factory) -> dict[str, list[dict[str, Any]]]:
         phone_nights.remember_night(ana, night.id, director=True)
         phone_nights.remember_club(ana, club.id)
         presence.note_typing(rematch, 2, "phone-of-bea")
+        phones_heard.note_heard(table.game.id, table.game.public_id, EDIT_LINK, 1)  # a table's phone keeps a change
         health.touch_heartbeat()
         connection = db.session.connection()
         tables = _tables(connection, TABLES)

@@ -18,11 +18,13 @@ from ..engine import REVISION, RuleSet, RuleViolations, configured
 from ..engine.game import HandResult, initial_meld_minimum
 from ..engine.records import Record
 from ..engine.sheet import Sheet, Table, preview, sum_up
+from .family_record import half_of
+from .halves import lone_half, own_problems
 from .numerals import ENGLISH, Numerals
 from .plain_form import TOO_LARGE, PlainForm
 from .tools import tool_view
 from .views import hand_view, refusal_view, sheet_view
-from .words import filled
+from .words import breakdown_rows, filled
 
 #: The catalogue words are read in (set by ``language``; English until then).
 _words: gettext.NullTranslations = gettext.NullTranslations()
@@ -142,6 +144,46 @@ def hand_page(local_json: str, change_json: str, rules: str) -> str:
         return json.dumps(answer)
     answer["hand"] = hand_view(_words, _numerals, sheet, result)
     answer["record"] = record
+    return json.dumps(answer)
+
+
+def half_page(local_json: str, change_json: str, rules: str, side: int) -> str:
+    """Side ``side``'s half of a hand as typed on the phone (a change: its ``number``, its ``fields``, the half
+    form's), scored on its own as the server's half form scores it (``portable/halves.py``): "Your half" item by
+    item and its signed score, or the rules it breaks on its own, or the boxes holding what they cannot."""
+    local = Local(json.loads(local_json))
+    change = json.loads(change_json)
+    sheet = local.sheet()
+    number = int(change.get("number") or sheet.next_hand)
+    answer: dict[str, Any] = {"number": number}
+    form = local.form(change["fields"])
+    wrong = form.problems()
+    if wrong:
+        answer["shape"] = [
+            filled(_words.gettext(error), largest=LARGEST) if error == TOO_LARGE else _words.gettext(error)
+            for _, error in wrong
+        ]
+        return json.dumps(answer)
+    if form.is_blank():
+        answer["blank"] = True
+        return json.dumps(answer)
+    record, _ = form.to_record(translate)
+    alone = lone_half(local.ruleset, len(local.side_names), side, half_of(record, side), record["partners"])
+    try:
+        result = preview(sheet, alone, number)
+    except RuleViolations as refused:
+        mine = own_problems(refused.violations, side)
+        if mine:
+            answer["refused"] = refusal_view(_words, _numerals, sheet, mine, rules)
+        else:
+            answer["blank"] = True  # what it lacks, another side's half says (the partners, in a cutthroat game)
+        return json.dumps(answer)
+    scored = result.sides[side]
+    answer["half"] = {
+        "heading": _words.gettext("Your half"),
+        "rows": breakdown_rows(_words, _numerals, scored, local.ruleset),
+        "summary": _numerals.signed(scored.hand_score),
+    }
     return json.dumps(answer)
 
 

@@ -277,8 +277,9 @@ class EditLog(db.Model):  # type: ignore[name-defined,misc]
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     note: Mapped[str] = mapped_column(Text, default="")
-    # The one-time key of the form (or API request) that made this change: sent again, it changes nothing.
-    save_key: Mapped[str | None] = mapped_column(String(64), default=None)
+    # The one-time key of the form (or API request) that made this change: sent again, it changes nothing. Indexed
+    # alone too: a game's start is found by its key before the game is known (services/table/games.started_with).
+    save_key: Mapped[str | None] = mapped_column(String(64), default=None, index=True)
 
     game: Mapped[Game] = relationship(back_populates="edits")
 
@@ -333,3 +334,22 @@ class Typing(db.Model):  # type: ignore[name-defined,misc]
     hand_number: Mapped[int] = mapped_column(Integer)
     phone_id: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(default=now)
+
+
+#: The link a table's phones use that is not a side's: the game's edit link (one recorder).
+EDIT_LINK = -1
+
+
+class PhonesHeard(db.Model):  # type: ignore[name-defined,misc]
+    """When the phones on one of a club night's table's links (its game's edit link, or a side's own) were last
+    heard from, and how many changes they said they keep that the server has not (a table waiting for its
+    phones is told from a table that is late)."""
+
+    __tablename__ = "phones_heard"
+    __table_args__ = (UniqueConstraint("game_id", "link"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    link: Mapped[int] = mapped_column(Integer)  # a side's position, or EDIT_LINK
+    heard_at: Mapped[datetime] = mapped_column(default=now)
+    kept: Mapped[int] = mapped_column(Integer, default=0)

@@ -7,6 +7,7 @@ kept in the database into these values and these values into seatings and standi
 from .corrections import EventState, Outcome, Rule, Ruling, correction, event_state, ruling
 from .decisive import DECISIVE, default_decisive
 from .draws import draw_round, random_round
+from .field_split import Split, split_by_group
 from .groups import Group, cut_groups, danish_in_groups, group_of, group_standings
 from .movements import (
     Line,
@@ -143,6 +144,7 @@ __all__ = [
     "SettingRefused",
     "Shares",
     "SheetLine",
+    "Split",
     "Standing",
     "StepTable",
     "Table",
@@ -188,6 +190,7 @@ __all__ = [
     "season",
     "seat_of",
     "sheet_lines",
+    "split_by_group",
     "standings",
     "step_table_for",
     "team_results",

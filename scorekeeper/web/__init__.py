@@ -25,7 +25,7 @@ def blueprints() -> list[Blueprint]:
     game, a table of friends, a night and a club from the modules imported here."""
     from .club import clubs, members  # noqa: F401
     from .common.blueprint import bp as games_blueprint
-    from .night import board, changes, door, public, roster, standings_files, tables  # noqa: F401
+    from .night import board, changes, door, field, public, roster, standings_files, tables  # noqa: F401
     from .rules.rules import bp as rules
     from .rules.tools import bp as tools
     from .site import home  # noqa: F401  (home, table/, night/ and club/: their routes register on the games blueprint)

@@ -96,6 +96,15 @@
   }
   enhanceShare(document);
 
+  // A page that keeps changes on this phone (offline.js) says with each question how many it holds that the server
+  // has not: a club night's board then says its table waits for its phones rather than that it is late.
+  function asking(headers) {
+    var phone = window.scorekeeperOffline;
+    var kept = phone && phone.kept ? phone.kept() : null;
+    if (kept !== null) headers["Scorekeeper-Kept"] = String(kept);
+    return headers;
+  }
+
   // The sheet follows the game: every 1.5 s while the page is in view it asks whether the game changed
   // (an empty 304 while it did not); a change swaps the page's content, keeping what was open and
   // where the reader was. A phone that lost the connection catches up once it is back.
@@ -126,7 +135,7 @@
     };
     var check = function () {
       if (document.visibilityState === "hidden") return;  // visibilitychange starts it again
-      fetch(live.getAttribute("data-live"), { headers: { "If-None-Match": etag }, cache: "no-store", credentials: "same-origin" })
+      fetch(live.getAttribute("data-live"), { headers: asking({ "If-None-Match": etag }), cache: "no-store", credentials: "same-origin" })
         .then(function (response) {
           if (response.status === 304) return null;
           if (!response.ok) throw new Error(String(response.status));
@@ -264,7 +273,7 @@
     var statusTag = null;
     var lookAgain = function () {
       if (document.visibilityState === "hidden") { setTimeout(lookAgain, 1500); return; }
-      var headers = statusTag ? { "If-None-Match": statusTag } : {};
+      var headers = asking(statusTag ? { "If-None-Match": statusTag } : {});
       fetch(status.getAttribute("data-status"), { headers: headers, cache: "no-store", credentials: "same-origin" })
         .then(function (response) {
           if (response.status === 304 || !response.ok) return null;

@@ -6,6 +6,9 @@
 // key: a change the server already has is not made twice, one the server refuses or that another phone made
 // first is shown as a choice on that hand, never applied silently. The service worker keeps the pages and, when
 // a save is sent and the connection drops on the way, keeps the form it could not send (templates/sw.js).
+// A side's own pages (each side its own half, under the side's own link: its page and its half form) go on the
+// same way: the half form scores the half with the engine in the phone as the server's half form does, and the
+// half, or the side's word on a hand, is kept on the phone and sent once the connection is back, as typed.
 (function () {
   "use strict";
   var body = document.body;
@@ -13,6 +16,9 @@
   if (!copyAddress || !window.indexedDB) return;
   var engine = window.scorekeeperEngine;
   var gameId = body.getAttribute("data-game-id");
+  var sideAttribute = body.getAttribute("data-side");
+  var side = sideAttribute === null ? null : parseInt(sideAttribute, 10);  // a side's own pages: which side
+  var keptId = side === null ? gameId : gameId + "/s" + side;  // what this phone keeps: the game, or a side's
   var sheetPath = body.getAttribute("data-sheet");
   var rulesPath = body.getAttribute("data-rules");
   var pageVersion = parseInt(body.getAttribute("data-version") || "0", 10);
@@ -62,8 +68,8 @@
   function read() {
     return open().then(function (db) {
       return new Promise(function (resolve, reject) {
-        var request = db.transaction("games").objectStore("games").get(gameId);
-        request.onsuccess = function () { resolve(request.result || { id: gameId, pending: [] }); };
+        var request = db.transaction("games").objectStore("games").get(keptId);
+        request.onsuccess = function () { resolve(request.result || { id: keptId, pending: [] }); };
         request.onerror = function () { reject(request.error); };
       });
     });
@@ -74,10 +80,10 @@
       return new Promise(function (resolve, reject) {
         var transaction = db.transaction("games", "readwrite");
         var games = transaction.objectStore("games");
-        var request = games.get(gameId);
+        var request = games.get(keptId);
         var kept = null;
         request.onsuccess = function () {
-          kept = request.result || { id: gameId, pending: [] };
+          kept = request.result || { id: keptId, pending: [] };
           kept.pending = kept.pending || [];
           how(kept);
           games.put(kept);
@@ -89,8 +95,8 @@
   }
 
   // The game as the server has it, fetched when the page says it changed (its version): the phone's copy.
-  function refreshCopy(kept) {
-    if (offline || (kept.game && kept.version === pageVersion)) return Promise.resolve(kept);
+  function refreshCopy(kept, changed) {
+    if (offline || (kept.game && kept.version === pageVersion && !changed)) return Promise.resolve(kept);
     return fetch(copyAddress, { cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
         if (!response.ok) throw new Error(String(response.status));
@@ -101,13 +107,15 @@
           game.game = copy.game;
           game.version = copy.version;
           game.sheet = sheetPath;
+          game.side = copy.side || null;  // a side's copy: the hand in play, its halves' versions
         });
       })
       .catch(function () { return kept; });
   }
 
   // ---- the engine's answers for what this phone holds: the server's copy, then each change kept here ----
-  function local(kept) { return JSON.stringify({ game: kept.game, changes: kept.pending }); }
+  // (a side's changes change no hand: a hand is made of every side's half, on the server)
+  function local(kept) { return JSON.stringify({ game: kept.game, changes: side === null ? kept.pending : [] }); }
   function scored(kept) {
     if (!engine || !kept.game) return Promise.reject(new Error("no engine"));
     return engine.call("sheet_page", [local(kept)]);
@@ -118,6 +126,7 @@
     var note = document.getElementById("kept-on-phone");
     var waiting = kept.pending.filter(function (change) { return !change.problem; }).length;
     var stuck = kept.pending.filter(function (change) { return change.problem; }).length;
+    keptCount = kept.pending.length;
     if (!note) {
       note = element("div", "notice kept-on-phone");
       note.id = "kept-on-phone";
@@ -127,10 +136,20 @@
     }
     note.textContent = "";
     note.hidden = !waiting && !stuck;
-    if (waiting) note.appendChild(element("p", null, say(offline ? "kept" : "sending", waiting)));
+    if (waiting && side !== null && offline) {  // a side's page names each: "your half of hand 3, to send"
+      kept.pending.forEach(function (change) {
+        if (!change.problem) note.appendChild(element("p", null, fill(words[sideWord(change)], { n: change.number })));
+      });
+    } else if (waiting) note.appendChild(element("p", null, say(offline ? "kept" : "sending", waiting)));
     kept.pending.forEach(function (change, index) {
       if (change.problem) note.appendChild(dispute(change, index));
     });
+  }
+
+  var keptCount = null;  // the changes this phone holds that the server has not (its pages' questions say so; null: not read yet)
+  function sideWord(change) {
+    if (change.kind === "half") return "half_kept";
+    return change.kind === "withdraw" ? "withdraw_kept" : "word_kept";
   }
 
   // A change the server did not take: why, and what to do (keep mine, keep theirs), never applied silently.
@@ -162,7 +181,7 @@
 
   function showSheet(kept) {
     banner(kept);
-    if (!kept.pending.length || !sheet) return Promise.resolve();
+    if (!kept.pending.length || !sheet || side !== null) return Promise.resolve();
     var shown = kept.view && kept.viewOf === local(kept) ? Promise.resolve(kept.view) : scored(kept).then(function (view) {
       return change(function (game) { game.view = view; game.viewOf = local(kept); }).then(function () { return view; });
     });
@@ -358,7 +377,7 @@
     var drafted = (form.getAttribute("data-draft") || "").split(":");  // draft:<game>:<new|fix>:<number>
     number = parseInt(drafted[3], 10);
     var asked = /\/hands\/(\d+)$/.exec(location.pathname);  // a fix opened with no connection: the kept form
-    fixing = drafted[2] === "fix" || Boolean(asked);
+    fixing = side === null && (drafted[2] === "fix" || Boolean(asked));  // a side's half form is of its hand
     if (asked) number = parseInt(asked[1], 10);
   }
 
@@ -373,6 +392,9 @@
   }
 
   function typed(kept) {
+    if (side !== null) {  // a side's half, scored on its own as the server's half form scores it
+      return engine.call("half_page", [local(kept), JSON.stringify({ number: number, fields: fields() }), rulesPath, side]);
+    }
     var change = { kind: fixing ? "edit" : "add", number: number, fields: fields() };
     return engine.call("hand_page", [local(kept), JSON.stringify(change), rulesPath]);
   }
@@ -382,7 +404,11 @@
     var bar = document.getElementById("live-total");
     target.textContent = "";
     if (bar) bar.textContent = "";
-    if (answer.hand) {
+    if (answer.half) {  // a side's half: "Your half", item by item, and its score on the send bar
+      target.appendChild(element("h2", null, answer.half.heading));
+      target.appendChild(breakdown(answer.half.rows));
+      if (bar) bar.textContent = answer.half.summary;
+    } else if (answer.hand) {
       var hand = answer.hand;
       target.appendChild(element("h2", null, hand.heading));
       var columns = element("div", "columns");
@@ -433,7 +459,7 @@
   // The hand this form is for, as the phone holds the game: a new hand follows the hands it holds (a kept form
   // of hand 3 opened after hand 3 was kept here is hand 4's), a fix is of the hand in the address.
   function numbered(kept) {
-    if (!fixing && kept.game) number = kept.game.hands.length + added(kept) + 1;
+    if (!fixing && side === null && kept.game) number = kept.game.hands.length + added(kept) + 1;
     return number;
   }
   function added(kept) {
@@ -454,6 +480,7 @@
 
   // A fix opened with no connection: the boxes hold the hand as the phone holds it (its own change, if it made one).
   function fillFix() {
+    if (side !== null) return fillHalf();
     if (!fixing || !engine || !window.scorekeeperForm) return Promise.resolve();
     return read().then(function (kept) {
       if (!kept.game) return null;
@@ -462,6 +489,76 @@
       });
     });
   }
+
+  // A side's half form opened again with no connection: the boxes hold the half this phone keeps of that hand.
+  function fillHalf() {
+    if (!window.scorekeeperForm) return Promise.resolve();
+    return read().then(function (kept) {
+      var mine = keptHalf(kept, number);
+      if (mine) window.scorekeeperForm.putBack(mine.fields);
+    });
+  }
+  function keptHalf(kept, n) {
+    return kept.pending.filter(function (each) { return each.kind === "half" && !each.problem && each.number === n; })[0];
+  }
+
+  // A side's half kept on this phone: the half form as typed, with a new one-time key (the server takes it once)
+  // and the version of the side's half it was typed over, as the server last said; one a hand (typed again, the
+  // half kept is that one, as typed now). Then the side's page, which says what this phone keeps.
+  function keepHalf(event) {
+    event.preventDefault();
+    return read().then(function (kept) {
+      if (!kept.game || !engine) {
+        var note = document.getElementById("offline-note");
+        if (note) note.hidden = false;
+        return null;
+      }
+      return typed(kept).then(function (answer) {
+        drawHand(answer);
+        if (!answer.half) return null;
+        var own = form.querySelector("input[name=version]");
+        var versions = (kept.side && kept.side.versions) || {};
+        var version = Object.prototype.hasOwnProperty.call(versions, String(number)) ? versions[String(number)] : (own ? own.value : "0");
+        var values = fields().filter(function (pair) { return pair[0] !== "save_key" && pair[0] !== "version"; });
+        values.push(["save_key", newKey()], ["version", String(version)]);
+        return change(function (game) {
+          var mine = keptHalf(game, number);
+          if (mine) { mine.fields = values; mine.shown = answer.half.summary; }
+          else game.pending.push({ kind: "half", number: number, fields: values, shown: answer.half.summary, at: Date.now() });
+        }).then(function () {
+          try { localStorage.removeItem(form.getAttribute("data-draft")); } catch (e) { /* storage off */ }
+          location.assign(sheetPath + "#kept-on-phone");
+        });
+      });
+    });
+  }
+
+  // A side's word on a hand (agreed, not right, right as it is) or its half taken back, with no connection: kept
+  // on this phone as the form holds it, one word a hand (said again, the last stands); a half taken back that
+  // this phone has not sent yet simply goes.
+  var WORD = /\/hands\/(\d+)\/(agree|dispute|keep|withdraw)$/;
+  document.addEventListener("submit", function (event) {
+    if (side === null || !offline || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
+    var said = event.target;
+    var found = said.action ? WORD.exec(new URL(said.action, location.href).pathname) : null;
+    if (!found) return;
+    event.preventDefault();
+    var n = parseInt(found[1], 10), kind = found[2];
+    var values = [];
+    Array.prototype.forEach.call(said.elements, function (box) { if (box.name) values.push([box.name, box.value]); });
+    change(function (game) {
+      var mine = keptHalf(game, n);
+      if (kind === "withdraw" && mine) { game.pending.splice(game.pending.indexOf(mine), 1); return; }
+      var words_ = kind === "agree" || kind === "dispute" ? ["agree", "dispute"] : [kind];
+      game.pending = game.pending.filter(function (each) {
+        return each.problem || each.number !== n || words_.indexOf(each.kind) === -1;
+      });
+      game.pending.push({ kind: kind, number: n, fields: values, at: Date.now() });
+    }).then(function (kept) {
+      banner(kept);
+      window.scrollTo(0, 0);
+    });
+  }, true);
 
   // Saved on this phone: the change as the form holds it, with a new one-time key (the server takes it once), the
   // count of hands it follows (a new hand) or the version of the hand it fixes, as the phone holds them.
@@ -539,6 +636,9 @@
       sending = null;
       banner(kept);
       if (kept.sent && !kept.pending.length) {
+        if (side !== null) {  // a side's page as the server has it now
+          return change(function (game) { game.sent = false; }).then(function () { location.replace(sheetPath); });
+        }
         return compared(kept).then(function (notes) {
           try { sessionStorage.setItem("synced:" + gameId, JSON.stringify(notes)); } catch (e) { /* storage off */ }
           return change(function (game) { game.sent = false; game.view = null; game.shown = []; });
@@ -596,6 +696,8 @@
     });
   }
   function target(change) {
+    if (change.kind === "half") return sheetPath + "/hands/" + change.number;
+    if (side !== null) return sheetPath + "/hands/" + change.number + "/" + change.kind;  // a side's word
     if (change.kind === "add") return sheetPath + "/hands/new";
     if (change.kind === "edit") return sheetPath + "/hands/" + change.number;
     return sheetPath + "/undo";
@@ -605,6 +707,7 @@
     change.fields.forEach(function (pair) { data.append(pair[0], pair[1]); });
     return fetch(target(change), { method: "POST", body: data, credentials: "same-origin" }).then(function (response) {
       var path = new URL(response.url).pathname;
+      if (side !== null) return sideOutcome(change, response, path);
       if (response.status === 409) return { problem: problemOf(change, "conflict") };
       if (response.ok && path === sheetPath) return "sent";
       if (response.ok && /refused=1/.test(response.url)) return { problem: problemOf(change, "refused") };
@@ -615,7 +718,38 @@
       return "later";
     });
   }
+  // What the server made of a side's half or word: taken (the side's page), or a choice to offer. A half another
+  // phone of the side sent first is a conflict (its form shows both); a word on a hand that changed meanwhile comes
+  // back to the side's page saying so ("stale").
+  function sideOutcome(change, response, path) {
+    if (response.ok && path === sheetPath) {
+      return /[?&]stale=1/.test(response.url) ? { problem: problemOf(change, "changed") } : "sent";
+    }
+    if (change.kind === "half" && response.status === 409) {
+      return response.text().then(function (html) {
+        return { problem: problemOf(change, /class="conflict"/.test(html) ? "half_conflict" : "half_refused") };
+      });
+    }
+    if ((response.ok && /refused=1/.test(response.url)) || [400, 404, 409, 422].indexOf(response.status) !== -1) {
+      return { problem: problemOf(change, change.kind === "half" ? "half_refused" : "changed") };
+    }
+    return "later";
+  }
+  var SIDE_CHOICES = {
+    half_conflict: [{ kind: "mine", label: "keep_mine", primary: true }, { kind: "theirs", label: "keep_theirs" }],
+    half_refused: [{ kind: "open", label: "open_it", primary: true }, { kind: "theirs", label: "drop_half" }],
+    changed: [{ kind: "page", label: "open_page", primary: true }, { kind: "theirs", label: "drop_word" }]
+  };
   function problemOf(change, kind) {
+    if (SIDE_CHOICES[kind]) {
+      return {
+        title: fill(words[kind + "_title"], { n: change.number }),
+        text: words[kind + "_text"] || "",
+        choices: SIDE_CHOICES[kind].map(function (choice) {
+          return { kind: choice.kind, label: fill(words[choice.label], { n: change.number }), primary: choice.primary };
+        })
+      };
+    }
     var n = change.number;
     var title = (words[kind + "_title"] || "").replace("%(n)s", n);
     var text = words[kind + "_text"] || "";
@@ -629,17 +763,21 @@
     return change(function (game) {
       var settled = game.pending[index];
       if (!settled) return;
-      if (choice === "theirs") { game.pending.splice(index, 1); game.view = null; return; }
-      if (choice === "mine") {  // sent again as a fix of the hand as the server holds it now
+      // (a side's word on a hand that changed goes: the side's page asks it again on the hand as it stands)
+      if (choice === "theirs" || choice === "page") { game.pending.splice(index, 1); game.view = null; return; }
+      if (choice === "mine") {  // sent again as a fix of the hand (or over the side's half) as the server holds it now
         settled.problem = null;
-        settled.kind = "edit";
-        settled.replace = true;
+        if (side === null) {
+          settled.kind = "edit";
+          settled.replace = true;
+        }
         settled.fields = settled.fields.filter(function (pair) { return pair[0] !== "save_key" && pair[0] !== "version"; });
         settled.fields.push(["save_key", newKey()]);
       }
     }).then(function (kept) {
       banner(kept);
       if (choice === "mine") return refreshVersion(kept, index).then(send);
+      if (choice === "page") return location.replace(sheetPath);
       return showSheet(kept);
     });
   }
@@ -650,15 +788,16 @@
       var refused = kept.pending[index];
       if (!refused) return null;
       var adding = refused.kind === "add";
+      var draft = side !== null ? "half" + side : adding ? "new" : "fix";
       var typedValues = refused.fields.filter(function (pair) {
         return ["csrf_token", "save_key", "expected_hands", "version"].indexOf(pair[0]) === -1;
       });
       try {
-        localStorage.setItem("draft:" + gameId + ":" + (adding ? "new" : "fix") + ":" + refused.number,
+        localStorage.setItem("draft:" + gameId + ":" + draft + ":" + refused.number,
           JSON.stringify({ at: refused.at, fields: typedValues }));
       } catch (e) { /* storage off: the form opens empty */ }
       return change(function (game) { game.pending.splice(index, 1); game.view = null; }).then(function () {
-        location.assign(adding ? sheetPath + "/hands/new" : sheetPath + "/hands/" + refused.number);
+        location.assign(adding && side === null ? sheetPath + "/hands/new" : sheetPath + "/hands/" + refused.number);
       });
     });
   }
@@ -667,6 +806,15 @@
     return fetch(copyAddress, { cache: "no-store", credentials: "same-origin" }).then(function (response) { return response.json(); })
       .then(function (copy) {
         var number_ = kept.pending[index].number;
+        if (side !== null) {  // a side's half: over the version of it the server holds now
+          var versions = (copy.side && copy.side.versions) || {};
+          return change(function (game) {
+            var half = game.pending[index];
+            half.fields = half.fields.filter(function (pair) { return pair[0] !== "version"; });
+            half.fields.push(["version", String(versions[String(number_)] || 0)]);
+            game.side = copy.side || game.side;
+          });
+        }
         var hand = copy.game.hands.filter(function (each) { return each[0] === number_; })[0];
         return change(function (game) {
           var mine = game.pending[index];
@@ -691,8 +839,31 @@
   document.addEventListener("scorekeeper:unreachable", function () { if (!offline) goneOffline(); });
   document.addEventListener("scorekeeper:swapped", function () {
     sheet = document.querySelector(".sheet[data-game]");
-    read().then(showSheet);
+    keepPages(true);
+    read().then(function (kept) {
+      return showSheet(kept).then(function () {
+        // the game moved on while this page was open: the phone's copy follows (once nothing kept waits to go:
+        // sending ends with the page opened again, and the copy with it)
+        if (!offline && !kept.pending.length) return refreshCopy(kept, true);
+        return null;
+      });
+    });
   });
+
+  // The pages this phone needs with no connection, kept by the service worker: the page itself once it changed
+  // live (``changed``: the kept copy is the page as last opened), and on a side's page the half forms it links to.
+  function keepPages(changed) {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (offline || !worker) return;
+    var pages = changed ? [location.pathname] : [];
+    if (side !== null) {
+      Array.prototype.forEach.call(document.querySelectorAll("main a[href]"), function (link) {
+        var path = new URL(link.href, location.href).pathname;
+        if (path.indexOf(sheetPath + "/hands/") === 0 && /\/hands\/\d+$/.test(path) && pages.indexOf(path) === -1) pages.push(path);
+      });
+    }
+    if (pages.length) worker.postMessage({ keep: pages, fresh: changed ? [location.pathname] : [] });
+  }
 
   window.scorekeeperOffline = {
     active: function () { return offline && Boolean(engine); },
@@ -701,17 +872,21 @@
       // Kept on the phone only where the service worker keeps the game's pages (https, or this machine): there the
       // sheet opens with no connection. Elsewhere the form keeps what was typed and says so (app.js), as before.
       if (!offline || !engine || !navigator.serviceWorker || !navigator.serviceWorker.controller) return false;
-      keep(event);
+      if (side !== null) keepHalf(event); else keep(event);
       return true;
     },
+    // how many changes this phone holds that the server has not: its pages' questions tell the server (a club
+    // night's board then says the table waits for its phones, not that it is late)
+    kept: function () { return keptCount; },
     change: change,
     read: read,
     send: send
   };
 
   sentNotes();
-  read().then(refreshCopy).then(function (kept) {
-    if (offline && engine) engine.start();
+  keepPages(false);
+  read().then(function (kept) { return refreshCopy(kept); }).then(function (kept) {
+    if (offline && engine && (side === null || form)) engine.start();
     return showSheet(kept).then(function () {
       if (form && offline) return fillFix().then(preview);
       if (!offline && kept.pending.length) send();

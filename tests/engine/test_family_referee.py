@@ -170,15 +170,17 @@ def test_a_run_with_its_wild_card_in_place_is_legal_and_not_yet_a_canasta():
 @pytest.mark.parametrize(
     ("ruleset", "cards", "kind", "bonus", "points"),
     [
-        (BURRACO, "4S 5S 6S 7S 8S 9S 10S", "a clean canasta", 200, 50),
-        (BURRACO, "4S 5S 6S 7S 8S 9S 10S JK", "a semi-clean canasta", 150, 80),  # [FB][FIAB]
-        (BURRACO, "4S 5S JK 7S 8S 9S 10S", "a dirty canasta", 100, 75),
+        (BURRACO, "4S 5S 6S 7S 8S 9S 10S", "a clean burraco", 200, 50),
+        (BURRACO, "4S 5S 6S 7S 8S 9S 10S JK", "a semi-clean burraco", 150, 80),  # [FB][FIAB]
+        (BURRACO, "4S 5S JK 7S 8S 9S 10S", "a dirty burraco", 100, 75),
         (BURACO, "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD", "a clean canasta from ace to king", 500, 110),  # [LC]
         (BURACO, "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD", "a clean canasta from ace to ace", 1000, 125),
         (BURAKO, "JK 2H 2S JK 2D 2C JK", "a canasta of wild cards", 1000, 230),  # [ACA3]
     ],
 )
-def test_a_meld_of_seven_is_a_canasta_of_its_kind_with_its_bonus_and_its_points(ruleset, cards, kind, bonus, points):
+def test_a_meld_of_seven_is_a_canasta_of_its_kind_with_its_bonus_and_its_points_named_by_the_games_word(
+    ruleset, cards, kind, bonus, points
+):
     answer = decide_family_meld(cards.split(), ruleset)
     assert (answer.allowed, answer.rule, answer.params) == (True, "family_canastas", {"bonus": bonus, "points": points})
     assert f"Legal, and {kind}:" in answer.render()

@@ -2,7 +2,8 @@
 links (finding.py), its pairs joining and leaving (pairs.py), a round drawn (draw.py), every change locked and
 logged (changes.py); each table's result and the standings (night_results.py), how many rounds it plays
 (night_rounds.py), a round's tables fixed, moved and agreed (round_play.py), what each table waits for
-(table_waits.py), a withdrawn pair put back (withdrawals.py).
+(table_waits.py), a withdrawn pair put back (withdrawals.py), the field brought in from a spreadsheet
+(field_import.py), a round's seating printed by table and alphabetically (seating.py).
 
 Who sits where and what a result is worth are the tournament package's (pure); every score is the engine's,
 read from the tables' games. Each use case that writes locks the night first and commits once. This package

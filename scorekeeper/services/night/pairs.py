@@ -31,12 +31,7 @@ def add_pair(night: Night, players: Sequence[str], save_key: str | None = None) 
     whether they left since. At a night of a club, a name that is a member's is kept as the club writes it;
     another is a guest of the night, not added to the club (``roster``). A ``save_key`` already used (the same
     form sent twice) adds nothing and gives the pair it added."""
-    names = [clean_name(name) for name in players]
-    wanted = players_a_pair(night.ruleset_id)
-    if len(names) != wanted or not all(names) or any(len(name) > PLAYER_NAME for name in names):
-        raise Refused("players", Msg(N_("A pair is %(count)s named players."), {"count": wanted}))
-    if any(text_problem(name, "players") for name in names):
-        raise Refused("players", Msg(N_("A name holds a character that cannot be kept; type it again.")))
+    names = checked_names(night, players)
     night = lock_night(night)
     added = next((pair for pair in night.pairs if save_key is not None and pair.save_key == save_key), None)
     if added is not None:
@@ -44,11 +39,34 @@ def add_pair(night: Night, players: Sequence[str], save_key: str | None = None) 
         return added
     if len(night.pairs) >= MOST_PAIRS:
         db.session.rollback()
-        raise Refused(
-            "pairs", Msg(N_("This night is full: a night holds at most %(most)s pairs."), {"most": MOST_PAIRS})
-        )
+        raise Refused("pairs", full_night())
     if night.club_id is not None:
         names = roster.members_named(night.club_id, names)
+    pair = seat_new_pair(night, names, save_key)
+    log_change(night, NightLog(action="add_pair", detail={"pair": pair.number}))
+    return pair
+
+
+def checked_names(night: Night, players: Sequence[str]) -> list[str]:
+    """A pair's names cleaned as every name is, or ``Refused`` naming the rule: as many players as the night's
+    rule set seats a pair, each 1 to ``PLAYER_NAME`` characters that can be kept."""
+    names = [clean_name(name) for name in players]
+    wanted = players_a_pair(night.ruleset_id)
+    if len(names) != wanted or not all(names) or any(len(name) > PLAYER_NAME for name in names):
+        raise Refused("players", Msg(N_("A pair is %(count)s named players."), {"count": wanted}))
+    if any(text_problem(name, "players") for name in names):
+        raise Refused("players", Msg(N_("A name holds a character that cannot be kept; type it again.")))
+    return names
+
+
+def full_night() -> Msg:
+    """What a pair past the night's bound is told."""
+    return Msg(N_("This night is full: a night holds at most %(most)s pairs."), {"most": MOST_PAIRS})
+
+
+def seat_new_pair(night: Night, names: list[str], save_key: str | None = None) -> NightPair:
+    """A pair added to the locked ``night`` (its names checked and matched to the club's already), numbered
+    after the last, waiting for the next round (in a Mitchell: an empty seat or a new table); not committed."""
     number = max((pair.number for pair in night.pairs), default=0) + 1
     # the round after the last one drawn, whether that one is still played or has finished
     pair = NightPair(number=number, players=names, joined_before_round=len(night.played) + 1, save_key=save_key)
@@ -56,7 +74,6 @@ def add_pair(night: Night, players: Sequence[str], save_key: str | None = None) 
     if night.lines is not None:
         staying, moving = join(lines_of(night), number)
         night.lines = [list(staying), list(moving)]
-    log_change(night, NightLog(action="add_pair", detail={"pair": number}))
     return pair
 
 

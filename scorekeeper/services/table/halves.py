@@ -151,6 +151,17 @@ def send_half(
     if game.recording != "halves":
         db.session.rollback()
         raise NotByHalves(game.public_id)
+    rows = {
+        row.side_position: row
+        for row in db.session.scalars(
+            select(HandHalf).where(HandHalf.game_id == game.id, HandHalf.hand_number == number)
+        )
+    }
+    mine = rows.get(side)
+    if save_key is not None and mine is not None and mine.save_key == save_key:
+        # sent again (its answer lost on the way): taken once, even when it completed the hand meanwhile
+        db.session.rollback()
+        raise AlreadySaved(number)
     sheet = compute_sheet(game)
     halves = compute_halves(game)
     hand = next((h for h in game.hands if h.number == number), None) if number < sheet.next_hand else None
@@ -164,16 +175,6 @@ def send_half(
     elif not hand.by_halves or halves is None or number not in halves.hands or not halves.hands[number].reopened(side):
         db.session.rollback()
         raise HalfClosed(number)
-    rows = {
-        row.side_position: row
-        for row in db.session.scalars(
-            select(HandHalf).where(HandHalf.game_id == game.id, HandHalf.hand_number == number)
-        )
-    }
-    mine = rows.get(side)
-    if save_key is not None and mine is not None and mine.save_key == save_key:
-        db.session.rollback()
-        raise AlreadySaved(number)
     if (mine.version if mine is not None else 0) != expected_version:
         saved = _as_record(mine) if mine is not None else None
         saved_by, saved_at = (mine.sent_by, mine.updated_at) if mine is not None else (None, None)
@@ -241,7 +242,9 @@ def agree(game: Game, side: int, number: int, hand_version: int, *, token: str |
     """Side ``side`` agrees to hand ``number`` as it stands at ``hand_version`` (``token``: its link, checked
     under the lock)."""
     game, hand = _hand_to_judge(game, side, token, number, hand_version)
-    _say(hand, side, agreed=True)
+    if not _say(hand, side, agreed=True):  # said already (sent again, its answer lost on the way)
+        db.session.rollback()
+        return
     log = None
     halves = compute_halves(game)
     words = halves.hands[number].words if halves is not None and number in halves.hands else ()
@@ -273,7 +276,9 @@ def dispute(
     if disputed_side == side or not 0 <= disputed_side < len(game.sides):
         raise Refused("side", Msg(N_("Say which other side's half is not right."), {}))
     game, hand = _hand_to_judge(game, side, token, number, hand_version)
-    _say(hand, side, agreed=False, disputed_side=disputed_side, remark=remark)
+    if not _say(hand, side, agreed=False, disputed_side=disputed_side, remark=remark):  # said already
+        db.session.rollback()
+        return
     _commit(game, EditLog(action="dispute", hand_number=number, note=word_note(side, disputed_side, remark)))
 
 
@@ -293,10 +298,14 @@ def _hand_to_judge(game: Game, side: int, token: str | None, number: int, hand_v
     return game, hand
 
 
-def _say(hand: Hand, side: int, *, agreed: bool, disputed_side: int | None = None, remark: str = "") -> None:
+def _say(hand: Hand, side: int, *, agreed: bool, disputed_side: int | None = None, remark: str = "") -> bool:
+    """The side's word on the hand's version, written; False when it says that already (nothing to write)."""
     word = db.session.scalars(
         select(HandWord).where(HandWord.hand_id == hand.id, HandWord.side_position == side)
     ).one_or_none()
+    said = (hand.version, agreed, disputed_side, remark)
+    if word is not None and (word.hand_version, word.agreed, word.disputed_side, word.remark) == said:
+        return False
     if word is None:
         word = HandWord(hand_id=hand.id, side_position=side)
         db.session.add(word)
@@ -305,6 +314,7 @@ def _say(hand: Hand, side: int, *, agreed: bool, disputed_side: int | None = Non
     word.disputed_side = disputed_side
     word.remark = remark
     word.at = now()
+    return True
 
 
 def _commit(game: Game, log: EditLog | None = None) -> None:

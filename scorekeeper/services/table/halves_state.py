@@ -20,7 +20,10 @@ from sqlalchemy import delete, select
 from ...engine import REVISION, RuleViolation, RuleViolations
 from ...engine.game import HandResult
 from ...engine.i18n import N_
-from ...engine.records import SIDE_DEFAULTS, STOCK_OUT, Record
+from ...engine.records import Record
+from ...portable.halves import lone_half as lone
+from ...portable.halves import own_problems as own_problems  # the services' name for it
+from ...portable.halves import side_of_half, with_end
 from ...store.database import db
 from ...store.kept import Kept
 from ...store.models import Game, Hand, HandHalf, HandWord, now
@@ -160,18 +163,6 @@ def whole_record(halves: list[Half]) -> Record:
     return with_end(record, [half.entry for half in halves])
 
 
-def side_of_half(entry: dict[str, Any]) -> dict[str, Any]:
-    """A half's entry as a record's side (how the hand ended is the hand's, not the side's)."""
-    return {**SIDE_DEFAULTS, **{name: value for name, value in entry.items() if name != "end"}}
-
-
-def with_end(record: Record, entries: list[dict[str, Any]]) -> Record:
-    """The record, ended on the stock when any side's half says the stock ran out (Burraco, Buraco, Burako)."""
-    if any(entry.get("end") == STOCK_OUT for entry in entries):
-        record["end"] = STOCK_OUT
-    return record
-
-
 def hand_problems(game: Game, number: int, halves: list[Half]) -> list[RuleViolation]:
     """Why the halves do not make a hand the rules allow (empty: they do)."""
     named = {tuple(sorted(half.partners)) for half in halves if half.partners}
@@ -220,13 +211,8 @@ def drop_halves(game: Game, number: int) -> None:
 
 def lone_half(game: Game, side: int, entry: dict[str, Any], partners: list[int] | None) -> Record:
     """A whole hand's record holding only ``side``'s half (the other sides blank): how a half is scored on
-    its own, and how the hand form is filled with it."""
-    # in the family's games every side must say what became of its packet: a blank side says "taken", which
-    # costs nothing and is not this side's score, so that only the half itself can be refused
-    blank = {**SIDE_DEFAULTS, **({"packet": "taken"} if game_ruleset(game).packet else {})}
-    sides = [dict(blank) for _ in game.sides]
-    sides[side] = side_of_half(entry)
-    return with_end({"partners": partners, "sides": sides}, [entry])
+    its own, and how the hand form is filled with it (portable/halves.py, as the phone scores it too)."""
+    return lone(game_ruleset(game), len(game.sides), side, entry, partners)
 
 
 def half_result(game: Game, side: int, entry: dict[str, Any], partners: list[int] | None, number: int) -> HandResult:
@@ -234,9 +220,3 @@ def half_result(game: Game, side: int, entry: dict[str, Any], partners: list[int
     item by item, is the hand's for that side: a side's score never depends on the others' cards).
     Raises ``RuleViolations`` when the half breaks a rule on its own (``own_problems`` says which are its)."""
     return preview_hand(game, lone_half(game, side, entry, partners), number)
-
-
-def own_problems(violations: list[RuleViolation], side: int) -> list[RuleViolation]:
-    """The problems a half has on its own: its side's, and the whole hand's but for the partners, which
-    another half may name (cutthroat)."""
-    return [v for v in violations if v.side in (side, None) and v.rule != "partners_required"]

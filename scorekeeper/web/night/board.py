@@ -25,7 +25,7 @@ from ...services.club import clubs
 from ...services.membership import members, roster
 from ...services.night import round_play, withdrawals
 from ...services.night.night_results import night_stamp
-from ...services.night.table_waits import round_waits
+from ...services.night.table_waits import phones_stamp, round_waits
 from ...store.models import new_token
 from ...store.nights import Night, NightPair
 from ...translation import render, translate, whole
@@ -37,7 +37,7 @@ from ..conditional import version_tag
 from ..limiting import new_games, token_writes
 from ..table.forms import NewGameForm, new_game_form
 from .base import night_id, night_or_404, night_view, pair_added
-from .forms import FixForm, MoveForm, NightForm, PairForm, ReasonForm, RoundsForm, night_rulesets
+from .forms import FieldFileForm, FixForm, MoveForm, NightForm, PairForm, ReasonForm, RoundsForm, night_rulesets
 
 
 @bp.route("/nights/new", methods=["GET", "POST"])
@@ -106,7 +106,8 @@ def night_board(director_token: str) -> Response:
     stamp = night_stamp(director_token, director=True)
     if stamp is None:
         abort(404)
-    tag = version_tag(stamp, f"board-{members.roster_stamp(director_token)}")  # its members' names offered too
+    # its members' names offered too, and which tables wait for their phones (that changes with time, no version)
+    tag = version_tag(stamp, f"board-{members.roster_stamp(director_token)}-{phones_stamp(director_token)}")
 
     def render() -> str:
         night = night_or_404(director_token, director=True)
@@ -191,7 +192,11 @@ def move_pair(director_token: str) -> Page:
 
 
 def board_context(
-    night: Night, pair_form: PairForm, reason_form: ReasonForm, problem: str | None = None
+    night: Night,
+    pair_form: PairForm,
+    reason_form: ReasonForm,
+    problem: str | None = None,
+    field_lines: list[str] | None = None,
 ) -> dict[str, Any]:
     director = shared_url("games.night_board", director_token=night.director_token)
     public = shared_url("games.night_page", public_id=night.public_id)
@@ -202,6 +207,8 @@ def board_context(
     return {
         **shown,
         "pair_form": pair_form,
+        "field_form": FieldFileForm(formdata=None),
+        "field_lines": field_lines,
         "members": members.member_names(night.club_id),
         "guests": roster.guests(night),
         "reason_form": reason_form,
@@ -232,7 +239,10 @@ def _rounds_form(night: Night) -> RoundsForm:
     return form
 
 
-def board_refusing(night: Night, problem: str, status: int, reason_form: ReasonForm | None = None) -> Page:
-    """The board again, saying on top why a change was refused (nothing changed), answered with ``status``."""
-    shown = board_context(night, PairForm(), reason_form or ReasonForm(), problem)
+def board_refusing(
+    night: Night, problem: str, status: int, reason_form: ReasonForm | None = None, field_lines: list[str] | None = None
+) -> Page:
+    """The board again, saying on top why a change was refused (nothing changed), answered with ``status``; a
+    file of pairs refused: each line refused (``field_lines``) too."""
+    shown = board_context(night, PairForm(), reason_form or ReasonForm(), problem, field_lines)
     return render_template("nights/board.html", **shown), status

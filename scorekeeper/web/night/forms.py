@@ -1,7 +1,7 @@
 """A club night's forms: the night's settings (the director starts it), a pair (at the door or from the
 director), a withdrawal (asked first), a round drawn early, the night's rounds, a table's result set, two pairs
-swapped, the table cards to print. Shape checks only: the night's use cases check the rest. A club's forms are
-club/forms.py's."""
+swapped, the table cards to print, the field from a file. Shape checks only: the night's use cases check the
+rest. A club's forms are club/forms.py's."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 from babel.lists import format_list
 from flask_babel import get_locale, gettext, lazy_gettext
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
 from wtforms import DateField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, ValidationError
 
@@ -222,6 +223,12 @@ class PairForm(FlaskForm):
         """The form's one-time key, when it is one."""
         key = self.save_key.data or ""
         return key if is_token(key) else None
+
+
+class FieldFileForm(FlaskForm):
+    """The night's field from a spreadsheet: a CSV file of pairs (services.night.field_import reads it)."""
+
+    field_file = FileField(lazy_gettext("A CSV file of pairs"))
 
 
 class ReasonForm(FlaskForm):

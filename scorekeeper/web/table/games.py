@@ -14,7 +14,7 @@ from ...engine.options import table_options, table_shapes
 from ...services.night import night_results, round_play
 from ...services.table import history
 from ...shapes.limits import is_token
-from ...store.models import Game, new_token
+from ...store.models import EDIT_LINK, Game, new_token
 from ...translation import render, translate, whole
 from ..common import page_cache
 from ..common.blueprint import Page, bp
@@ -28,6 +28,7 @@ from ..conditional import version_tag
 from ..limiting import new_games, token_found
 from .forms import NoteForm, new_game_form
 from .offline_new import offline_start
+from .phones import heard
 from .problems import rule_problems
 
 
@@ -172,6 +173,8 @@ def _live_sheet(token: str, *, editable: bool, view: str = "sheet") -> Response:
         )
 
     response = page_cache.followed(token, tag, render)
+    if editable:  # the recorder's phone, at a club night's table: heard from, and what it keeps unsent
+        heard(stamp.id, stamp.public_id, EDIT_LINK, says_kept=True)
     if response.status_code == 304:
         return response
     if not editable:

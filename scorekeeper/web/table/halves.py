@@ -27,6 +27,7 @@ from ..conditional import version_tag
 from ..limiting import token_writes
 from .hand_form.form import HandForm
 from .hands import REFUSED, game_hand_form, keep_refused, kept_refusal
+from .phones import heard
 from .problems import problems_by_field, rule_problems, shape_errors
 from .senders import remember_sender, remembered_sender, sender_of, sender_question
 from .side import side_context, side_or_404, version_of
@@ -48,7 +49,9 @@ def half(side_token: str, number: int) -> Page:
     if request.method == "GET" and typed is None:
         if not _open_for(halves, side, number):
             return redirect(url_for("games.side_page", side_token=side_token))
-        return _half_form(game, sheet, halves, side, number, side_token)
+        page = _half_form(game, sheet, halves, side, number, side_token)
+        heard(game.id, game.public_id, side)
+        return page
     form = game_hand_form(game, sheet, typed, only_side=side)
     if typed is not None:
         return _refused_again(game, sheet, form, side, number, typed.get("sent_by"))

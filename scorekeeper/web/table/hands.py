@@ -22,7 +22,7 @@ from ... import services
 from ...engine import RuleViolation, RuleViolations
 from ...services.table import presence
 from ...shapes.limits import MAX_ROW_NUMBER, is_token
-from ...store.models import Game, new_token
+from ...store.models import EDIT_LINK, Game, new_token
 from ..common import page_cache
 from ..common.blueprint import Page, bp
 from ..common.memory import phone_id
@@ -30,6 +30,7 @@ from ..conditional import version_tag
 from ..limiting import token_writes
 from .games import find_or_404
 from .hand_form.form import HandForm, hand_form
+from .phones import heard
 from .problems import problems_by_field, rule_problems, shape_errors
 
 
@@ -157,6 +158,7 @@ def preview(edit_token: str) -> str:
             body = render_template("games/_preview.html", result=result, problems=[], **shown)
     if me is not None:
         presence.note_typing(game, number, me)  # after the page: the note's transaction expires what was loaded
+    heard(game.id, game.public_id, EDIT_LINK)  # a recorder typing a hand at a club night's table
     return body
 
 
@@ -218,6 +220,7 @@ def _blank_hand_form(edit_token: str) -> Page:
             page_cache.forms.keep(key, (sheet.next_hand, page))
     else:
         page = kept[1]
+    heard(stamp.id, stamp.public_id, EDIT_LINK)
     return page_cache.for_this_phone(page)
 
 

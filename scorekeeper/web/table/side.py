@@ -26,6 +26,7 @@ from ..common.memory import remember_viewed
 from ..common.wording import half_sent
 from ..conditional import unchanged, version_tag
 from ..limiting import token_found, token_writes
+from .phones import heard
 from .problems import rule_problems
 from .senders import remembered_sender
 
@@ -48,11 +49,14 @@ def side_page(side_token: str) -> Response:
     tag = version_tag(stamp.shown if stamp is not None else game.version, f"side-{link.side}")
     same = unchanged(tag)
     if same is not None:
+        heard(game.id, game.public_id, link.side, says_kept=True)
         return same
     response = make_response(render_template("games/side.html", **side_context(game, link.side, tag)))
     response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache"
     remember_viewed(game.id, None)
+    # after the page: a note's transaction expires what was loaded
+    heard(game.id, game.public_id, link.side, says_kept=True)
     return response
 
 
@@ -108,11 +112,13 @@ def half_status(side_token: str) -> Response:
     tag = version_tag(game.version, f"status-{link.side}")
     same = unchanged(tag)
     if same is not None:
+        heard(game.id, game.public_id, link.side, says_kept=True)
         return same
     context = side_context(game, link.side, tag)
     response = make_response(render_template("games/_halves_status.html", **context))
     response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache"
+    heard(game.id, game.public_id, link.side, says_kept=True)
     return response
 
 
