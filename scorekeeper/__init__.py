@@ -197,6 +197,8 @@ def register_template_globals(app: Flask) -> None:
 
     from .tournament import rounded
     from .translation import short_time
+    from .web.common.downloads import reader_spreadsheet
+    from .web.common.numbers import number, numerals_attribute, one_decimal, points, score_pair, signed
     from .web.common.wording import (
         breakdown_rows,
         ends_game_sentence,
@@ -204,10 +206,7 @@ def register_template_globals(app: Flask) -> None:
         game_times,
         house_rule_lines,
         leader_sentence,
-        one_decimal,
         percent,
-        points,
-        signed,
         winner_sentence,
     )
     from .web.display import current_display
@@ -224,6 +223,8 @@ def register_template_globals(app: Flask) -> None:
         asset=asset,
         engine_worker=worker_address,
         offline_words=offline_words,
+        numerals=numerals_attribute,
+        reader_spreadsheet=reader_spreadsheet,
         winner_sentence=winner_sentence,
         finished_sentence=finished_sentence,
         leader_sentence=leader_sentence,
@@ -232,7 +233,9 @@ def register_template_globals(app: Flask) -> None:
         house_rule_lines=house_rule_lines,
         game_times=game_times,
     )
+    app.jinja_env.filters["number"] = number
     app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["score_pair"] = score_pair
     app.jinja_env.filters["points"] = points
     app.jinja_env.filters["one_decimal"] = one_decimal
     app.jinja_env.filters["rounded"] = rounded

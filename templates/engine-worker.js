@@ -23,16 +23,18 @@ const ready = (async () => {
   py.unpackArchive(await fetched(PYTHON), "zip", { extractDir: site });
   py.runPython("import sys; sys.dont_write_bytecode = True");
   const bridge = py.pyimport("scorekeeper.portable.bridge");
-  return { py, bridge, language: null };
+  return { py, bridge, language: null, numerals: null };
 })();
 
-// The page's language, read once: its catalogue fetched (and kept by the service worker), English otherwise.
-async function speak(engine, language) {
-  if (engine.language === language) return;
+// The page's language, read once: its catalogue fetched (and kept by the service worker), English otherwise; and
+// how the page writes numbers in it (the server's numerals, from Babel: 1.240 in German).
+async function speak(engine, language, numerals) {
+  if (engine.language === language && engine.numerals === numerals) return;
   const known = LANGUAGES.includes(language) && language !== "en";
   const catalogue = known ? await fetched(CATALOGUE.replace("LANG", language)) : null;
-  engine.bridge.language(language, catalogue);
+  engine.bridge.language(language, catalogue, numerals);
   engine.language = language;
+  engine.numerals = numerals;
 }
 
 ready.then(
@@ -41,10 +43,10 @@ ready.then(
 );
 
 self.onmessage = async (event) => {
-  const { id, call, args, language } = event.data;
+  const { id, call, args, language, numerals } = event.data;
   try {
     const engine = await ready;
-    await speak(engine, language || "en");
+    await speak(engine, language || "en", numerals || "");
     const answer = engine.bridge[call](...args);
     postMessage({ id, answer });
   } catch (error) {

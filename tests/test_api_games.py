@@ -212,8 +212,8 @@ def test_d5_a_fix_that_ends_the_game_earlier_leaves_later_hands_out_of_the_total
     assert [side["hand_score"] for side in fixed["hands"][1]["sides"]] == [0, 5100]  # still scored, shown
     page = re.sub(r"\s+", " ", client.get(f"/e/{game['edit_token']}").get_data(as_text=True))
     assert "The game ended with hand 1; the hands after it do not count." in page
-    assert "Ana &amp; Luis win with 5100." in page
-    assert re.search(r'class="sheet-row foot">.*?<strong>5100</strong>.*?<strong>50</strong>', page)
+    assert "Ana &amp; Luis win with 5,100." in page
+    assert re.search(r'class="sheet-row foot">.*?<strong>5,100</strong>.*?<strong>50</strong>', page)
     assert 'class="hand not-counted" id="hand-2"' in page
     # fixing hand 1 back: hand 2 counts again and ends the game for Them
     first[0] = us(400, 4, out=True)
@@ -237,7 +237,7 @@ def test_a_game_resumed_from_a_paper_sheet_starts_from_its_totals(client):
     assert [side["total_after"] for side in after["hands"][0]["sides"]] == [2065, 730]
     page = re.sub(r"\s+", " ", client.get(f"/e/{game['edit_token']}").get_data(as_text=True))
     assert 'id="carried-over"' in page
-    assert "<strong>2065</strong>" in page
+    assert "<strong>2,065</strong>" in page
     plain = client.post("/api/v1/games", json=TABLE).get_json()
     assert plain["starting_totals"] == [0, 0]
     assert 'id="carried-over"' not in client.get(f"/e/{plain['edit_token']}").get_data(as_text=True)

@@ -44,7 +44,7 @@ def test_the_sheet_draws_the_chart_with_a_text_alternative(client):
     page = re.sub(r"\s+", " ", client.get(f"/g/{game['id']}").get_data(as_text=True))
     assert page.count("<polyline") == 2
     assert 'data-totals="0 565 1130"' in page
-    assert "Ana &amp; Luis: 0, 565, 1130. Ellos: 0, 780, 1560. Target: 5000." in page
+    assert "Ana &amp; Luis: 0; 565; 1,130. Ellos: 0; 780; 1,560. Target: 5,000." in page
     client.set_cookie("lang", "es")
     assert "Cómo fue la partida" in client.get(f"/g/{game['id']}").get_data(as_text=True)
 

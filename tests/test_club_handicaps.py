@@ -43,7 +43,7 @@ def test_a_handicapped_night_gives_each_pair_its_handicap_every_round_beside_the
     shown = seen(client.get(board, headers={"Accept-Language": "en"}))
     assert "With handicaps" in shown
     assert "Scratch" in shown
-    assert "Carmen & Pilar handicap -3.6 a round" in shown
+    assert "Carmen & Pilar handicap −3.6 a round" in shown
     assert "Ana & Luis handicap +3.3 a round" in shown
     assert "Ana & Luis hándicap +3,3 por ronda" in seen(client.get(board, headers={"Accept-Language": "es"}))
     season = seen(client.get(f"/c/{club}", headers={"Accept-Language": "es"}))

@@ -271,9 +271,9 @@ BURAKO_HAND = {
 }
 
 HANDS = {
-    "burraco": (BURRACO_HAND, ("+550", "-60"), ["1 clean", "1 dirty"], "Pozzetto"),
-    "buraco": (BURACO_HAND, ("+865", "-170"), ["1 ace to king", "1 dirty"], "Morto"),
-    "burako": (BURAKO_HAND, ("+1570", "-40"), ["1 clean", "1 of wild cards"], "Muerto"),
+    "burraco": (BURRACO_HAND, ("+550", "−60"), ["1 clean", "1 dirty"], "Pozzetto"),
+    "buraco": (BURACO_HAND, ("+865", "−170"), ["1 ace to king", "1 dirty"], "Morto"),
+    "burako": (BURAKO_HAND, ("+1,570", "−40"), ["1 clean", "1 of wild cards"], "Muerto"),
 }
 
 
@@ -287,7 +287,7 @@ def test_a_hand_card_by_card_is_scored_on_the_sheet(client, ruleset):
     assert words.startswith(f"1 {scores[0]} {scores[0][1:]} {scores[1]} {scores[1]}")
     for kinds in canastas:
         assert kinds in words
-    assert f"{packet} -100" in words
+    assert f"{packet} −100" in words
 
 
 @pytest.mark.parametrize("ruleset", HANDS)
@@ -473,7 +473,7 @@ def test_burako_ends_at_2000_with_the_winner(client):
     for number in (1, 2):
         client.post(game["sheet"] + "/hands/new", data={"expected_hands": str(number - 1), **BURAKO_HAND})
     sheet = page_text(client.get(game["sheet"]))
-    assert "Ana & Luis win with 3140." in sheet  # 1570 twice, past 2000; Bea & Juan -80
+    assert "Ana & Luis win with 3,140." in sheet  # 1570 twice, past 2000; Bea & Juan -80
     assert "Record hand 3" not in sheet
 
 
@@ -482,7 +482,7 @@ def test_a_game_of_a_fixed_number_of_hands_ends_after_the_last(client):
     for number in (1, 2):
         client.post(game["sheet"] + "/hands/new", data={"expected_hands": str(number - 1), **BURACO_HAND})
     sheet = page_text(client.get(game["sheet"]))
-    assert "Ana & Luis win with 1730." in sheet
+    assert "Ana & Luis win with 1,730." in sheet
     assert "Record hand 3" not in sheet
 
 
@@ -501,7 +501,7 @@ def test_a_burraco_hand_by_halves_is_sent_side_by_side_and_agreed(client):
     assert "Your half is in: +550" in page_text(client.get(f"/s/{us}"))
     sent = client.post(f"/s/{them}/hands/1", data={**theirs, "version": "0", "save_key": "j" * 22})
     assert sent.status_code == 302
-    assert " ".join(hand_row(client, game["sheet"], 1)).startswith("1 ? +550 550 -60 -60")
+    assert " ".join(hand_row(client, game["sheet"], 1)).startswith("1 ? +550 550 −60 −60")
     for token in (us, them):
         page = client.get(f"/s/{token}").get_data(as_text=True)
         version = re.search(
@@ -560,7 +560,7 @@ def test_a_hand_sent_through_the_api_card_by_card_opens_in_the_form_by_rank_and_
     assert 'id="out-0n" value="0n" checked' in body
     fixed = client.post(game["sheet"] + "/hands/1", data={**BURAKO_HAND, "out": "0n", "s0_discard": "", "version": "1"})
     assert fixed.status_code == 302
-    assert " ".join(hand_row(client, game["sheet"], 1)).startswith("1 +1570 1570 -40 -40")
+    assert " ".join(hand_row(client, game["sheet"], 1)).startswith("1 +1,570 1,570 −40 −40")
 
 
 def test_the_closing_discard_is_a_card_named_by_the_readers_suits_never_letters_typed_in_english(client):

@@ -225,7 +225,7 @@ def test_a_joker_value_out_of_range_comes_back_naming_the_field(client, app):
     response = start(client, "burraco", {**BURRACO_AS_SHOWN, "opt_joker_value": "5000"})
     assert response.status_code == 200
     shown = text(response)
-    assert "Option joker_value must be a whole number from 0 to 1000." in shown
+    assert "Option joker_value must be a whole number from 0 to 1,000." in shown
     assert box(shown, "opt_joker_value") == "5000"  # the typed value kept
     assert 'value="Ana"' in shown
     with app.app_context():

@@ -209,13 +209,13 @@ def test_a_burraco_night_of_four_tables_gives_each_line_its_points_difference_an
     assert [line["hands"] for line in first] == [[375, 40, 360], [-115, 345, 190]]  # the hands, summed: MP
     # the score sheet on the night's page: table 1's lines, as the federation's sheet has them
     page = seen(client.get(public))
-    assert "Ada & Bruno +375 +40 +360 775 +355 14 Lia & Marco -115 +345 +190 420 -355 6" in page
+    assert "Ada & Bruno +375 +40 +360 775 +355 14 Lia & Marco −115 +345 +190 420 −355 6" in page
     assert "✓ Signed: the pair that did not record agreed" in page
-    assert "Elena & Fabio -140 -105 +130 -115 -1505 0 Pia & Rino +650 +400 +340 1390 +1505 20" in page
+    assert "Elena & Fabio −140 −105 +130 −115 −1,505 0 Pia & Rino +650 +400 +340 1,390 +1,505 20" in page
     board_page = seen(client.get(board))
-    assert "Gina & Ivo +360 +25 +350 735 +155 12 Sara & Tito +220 +10 +350 580 -155 8" in board_page
+    assert "Gina & Ivo +360 +25 +350 735 +155 12 Sara & Tito +220 +10 +350 580 −155 8" in board_page
     tv = client.get(public + "/tv")
-    assert "775–420 14–6 VP" in seen(tv)
+    assert "775 – 420 14 – 6 VP" in seen(tv)
 
     seating = play_round(app, client, board, ROUND_2)
     assert seating == {1: (1, 8), 2: (2, 5), 3: (3, 6), 4: (4, 7)}

@@ -63,5 +63,5 @@ def test_a_handicap_of_an_exact_half_is_rounded_away_from_zero_in_the_json_csv_a
     rows = list(csv.reader(io.StringIO(client.get(public + "/standings.csv").get_data(as_text=True).lstrip("\ufeff"))))
     assert {row[1]: row[-1] for row in rows[1:]} == {"Carmen & Pilar": "-0.13", "Ana & Luis": "0.13"}
     shown = seen(client.get(board, headers={"Accept-Language": "en"}))
-    assert "Carmen & Pilar handicap -0.13 a round" in shown
+    assert "Carmen & Pilar handicap −0.13 a round" in shown
     assert "Ana & Luis handicap +0.13 a round" in shown

@@ -117,7 +117,7 @@ def test_the_upload_page_refuses_a_huge_hand_number_in_the_readers_language(app,
     upload = {"game_file": (io.BytesIO(json.dumps(exported).encode()), "partida.json")}
     refused = client.post("/games/import", data=upload)
     assert refused.status_code == 400
-    assert "log[1].hand_number: hand_number debe ser el número de una mano, de 1 a 1000000." in refused.get_data(
+    assert "log[1].hand_number: hand_number debe ser el número de una mano, de 1 a 1.000.000." in refused.get_data(
         as_text=True
     )
 

@@ -136,7 +136,7 @@ def test_the_table_view_shows_each_sides_standing_and_answers_304_while_unchange
     body = re.sub(r"\s+", " ", page.get_data(as_text=True))
     assert body.count('class="big-total"') == 3
     assert '<p class="big-total">670</p>' in body  # 7 kings 70 + natural canasta 500 + going out 100
-    assert "<dt>To the target</dt><dd>4330</dd>" in body
+    assert "<dt>To the target</dt><dd>4,330</dd>" in body
     assert "<dt>First meld, at least</dt><dd>50</dd>" in body
     assert "Hand 2 · Bea deals." in body
     assert "/e/" not in body  # nothing reached from the read-only link holds the edit link

@@ -43,8 +43,8 @@ def test_the_hand_form_lays_out_black_threes_and_counts_each_players_cards(clien
     assert client.post(sheet + "/hands/new", data=entry).status_code == 302
 
     page = page_text(client.get(sheet))
-    assert "+4010" in page
-    assert "-1570" in page
+    assert "+4,010" in page
+    assert "−1,570" in page
     fix = page_text(client.get(sheet + "/hands/1"))  # each player's cards come back to fix them
     assert re.search(r'id="s1_h0_A"[^>]*value="3"|value="3"[^>]*id="s1_h0_A"', fix)
 
@@ -53,7 +53,7 @@ def test_the_same_aces_split_between_partners_cost_no_penalty(client):
     sheet = start(client)
     entry = {"expected_hands": "0", "s0_m_K_n": "7", "s0_m_Q_n": "7", "s1_h0_A": "2", "s1_h1_A": "1"}
     assert client.post(sheet + "/hands/new", data=entry).status_code == 302
-    assert "-60" in page_text(client.get(sheet))
+    assert "−60" in page_text(client.get(sheet))
 
 
 def test_the_scoring_api_takes_black_threes_and_each_players_hand(client):
@@ -109,8 +109,8 @@ def test_the_reference_explains_threes_by_colour_and_the_penalties(client):
     assert "Natural canasta of 7" in page
     assert "Wild-card canasta with 0 jokers" in page
     compare = get(client, "/rules/compare")
-    assert "by colour, red and black: 100 / 300 / 500 / 1000" in compare
-    assert "with 4 jokers 2500" in compare
+    assert "by colour, red and black: 100 / 300 / 500 / 1,000" in compare
+    assert "with 4 jokers 2,500" in compare
     spanish = get(client, "/rules/red-threes?set=modern_american", "es")
     assert "Cada color cuenta aparte" in spanish
 
@@ -185,7 +185,7 @@ def test_the_hand_form_records_a_special_hand_under_who_went_out(client):
     entry = {"expected_hands": "0", "out": "0:pairs", "s1_m_Q_n": "4"}
     assert client.post(sheet + "/hands/new", data=entry).status_code == 302
     page = page_text(client.get(sheet))
-    assert "+2600" in page
+    assert "+2,600" in page
     fix = client.get(sheet + "/hands/1").get_data(as_text=True)  # it comes back ticked to fix it
     assert re.search(r'value="0:pairs" checked', fix)
     classic = page_text(client.get(start_from_form(client, "classic", PAIRS) + "/hands/new"))
@@ -194,8 +194,8 @@ def test_the_hand_form_records_a_special_hand_under_who_went_out(client):
 
 def test_the_reference_explains_the_special_hands_and_the_new_game_page_offers_garbage(client):
     text = re.sub(r"\s+", " ", get(client, "/rules/going-out?set=modern_american"))
-    assert "What each special hand scores: Straight 3000 · Pairs, without wild cards 2500" in text
-    assert "Garbage 2000" in text
+    assert "What each special hand scores: Straight 3,000 · Pairs, without wild cards 2,500" in text
+    assert "Garbage 2,000" in text
     assert "These rules have no special hands" in get(client, "/rules/going-out?set=classic")
     spanish = get(client, "/rules/going-out?set=modern_american", "es")
     assert "Escalera" in spanish
@@ -204,8 +204,8 @@ def test_the_reference_explains_the_special_hands_and_the_new_game_page_offers_g
 
 def test_the_comparison_lists_the_special_hands(client):
     compare = re.sub(r"\s+", " ", get(client, "/rules/compare"))
-    assert "Straight 3000" in compare
-    assert "Garbage 2000" in compare
+    assert "Straight 3,000" in compare
+    assert "Garbage 2,000" in compare
 
 
 def test_the_go_out_tool_asks_for_a_special_hand_only_where_the_rules_have_them(client):
@@ -215,7 +215,7 @@ def test_the_go_out_tool_asks_for_a_special_hand_only_where_the_rules_have_them(
     assert 'name="special_hand"' not in client.get("/tools/go-out?set=classic").get_data(as_text=True)
     answer = client.get("/tools/go-out?set=modern_american&ask=1&concealed=y&special_hand=straight")
     page = answer.get_data(as_text=True)
-    assert '<p class="verdict">3100</p>' in page
-    assert "It scores 3000, and 100 for going out." in page
+    assert '<p class="verdict">3,100</p>' in page
+    assert "It scores 3,000, and 100 for going out." in page
     refused = client.get("/tools/go-out?set=modern_american&ask=1&special_hand=straight").get_data(as_text=True)
     assert "a side that has melds on the table cannot go out with one" in refused

@@ -67,7 +67,7 @@ def test_the_board_the_standings_a_pairs_page_and_the_tv_say_the_night_is_over_w
         shown = seen(client.get(page))
         assert OVER in shown, page
         final = shown.split(OVER, 1)[1]
-        assert re.match(r" (# Pair Match points Difference )?1= Ana & Luis 4 \+1000", final), (page, final[:80])
+        assert re.match(r" (# Pair Match points Difference )?1= Ana & Luis 4 \+1,000", final), (page, final[:80])
     board_page = seen(client.get(board))
     assert board_page.index(OVER) < board_page.index("Round 2 of 2")  # the final standings come first
 

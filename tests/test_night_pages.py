@@ -189,7 +189,7 @@ def test_the_director_fixes_a_tables_result_with_a_reason_and_it_counts(client, 
         == 302
     )
     page = seen(client.get(board))
-    assert "result set to 600–100 (was 0–0)" in page
+    assert "result set to 600 – 100 (was 0 – 0)" in page
     assert "“the sheet was lost”" in page
     standings = seen(client.get(public_of(client, board)))
     assert "1 Ana & Luis 2 +500" in standings  # match points: 2 for the win
@@ -303,8 +303,8 @@ BOUNDS = [
         {},
         50,
         100_000,
-        "Difference worth 20-0: 50 to 100000 points, or empty.",
-        "Diferencia que vale 20-0: de 50 a 100000 puntos, o vacía.",
+        "Difference worth 20-0: 50 to 100,000 points, or empty.",
+        "Diferencia que vale 20-0: de 50 a 100.000 puntos, o vacía.",
     ),
     (
         "bye_points",
@@ -327,8 +327,8 @@ BOUNDS = [
         {},
         0,
         10_000,
-        "Points for sitting a round out: 0 to 10000.",
-        "Tantos por descansar una ronda: de 0 a 10000.",
+        "Points for sitting a round out: 0 to 10,000.",
+        "Tantos por descansar una ronda: de 0 a 10.000.",
     ),
 ]
 
@@ -388,17 +388,17 @@ def test_a_full_night_refuses_the_next_pair_at_the_door_and_on_the_board_naming_
     assert "You are in: pair 1000" in page_text(client.get(joined.headers["Location"]))
     refused = client.post(door, data={"first": "Bea", "second": "Juan"})
     assert refused.status_code == 400
-    assert "This night is full: a night holds at most 1000 pairs." in seen(refused)
+    assert "This night is full: a night holds at most 1,000 pairs." in seen(refused)
     assert 'value="Bea"' in refused.get_data(as_text=True)
     assert 'value="Juan"' in refused.get_data(as_text=True)
     client.set_cookie("lang", "es")
     en_espanol = client.post(door, data={"first": "Bea", "second": "Juan"})
     assert en_espanol.status_code == 400
-    assert "Esta noche está completa: una noche admite como máximo 1000 parejas." in seen(en_espanol)
+    assert "Esta noche está completa: una noche admite como máximo 1.000 parejas." in seen(en_espanol)
     client.delete_cookie("lang")
     on_board = client.post(board + "/pairs", data={"first": "Cris", "second": "Dani"})
     assert on_board.status_code == 400
-    assert "This night is full: a night holds at most 1000 pairs." in seen(on_board)
+    assert "This night is full: a night holds at most 1,000 pairs." in seen(on_board)
     assert "Cris &amp; Dani" not in client.get(board).get_data(as_text=True)
 
 
@@ -524,7 +524,7 @@ def test_a_full_night_refuses_a_pair_at_the_door_while_a_round_is_played(app, cl
         db.session.commit()
     refused = client.post(door_of(client, board), data={"first": "Gala", "second": "Hugo"})
     assert refused.status_code == 400
-    assert "This night is full: a night holds at most 1000 pairs." in seen(refused)
+    assert "This night is full: a night holds at most 1,000 pairs." in seen(refused)
 
 
 def test_a_bye_left_empty_is_worth_14_victory_points_or_1_match_point_as_the_night_is_scored(app, client):
@@ -567,9 +567,9 @@ def test_a_round_played_before_reads_back_on_its_own_page_each_table_on_its_scor
     shown = client.get(public + "/rounds/1")
     words = seen(shown)
     assert re.search(
-        r"Round 1 .* Table 1 Pair Score Difference Match points Ana & Luis 600 \+500 2 Cris & Dani 100 -500 0", words
+        r"Round 1 .* Table 1 Pair Score Difference Match points Ana & Luis 600 \+500 2 Cris & Dani 100 −500 0", words
     )
-    assert re.search(r"Table 2 Pair Score Difference Match points Bea & Juan 600 \+500 2 Eva & Fede 100 -500 0", words)
+    assert re.search(r"Table 2 Pair Score Difference Match points Bea & Juan 600 \+500 2 Eva & Fede 100 −500 0", words)
     assert words.count("✓ Set by the director") == 2
     assert client.get(public + "/rounds/1", headers={"If-None-Match": shown.headers["ETag"]}).status_code == 304
     for unknown in ("/rounds/3", "/rounds/0", "/rounds/1000", "/rounds/x"):

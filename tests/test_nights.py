@@ -291,10 +291,10 @@ def test_the_settings_issue_33_saw_bent_are_refused_naming_the_field(ctx):
         ({"rounds": 0}, "rounds", "Rounds: 1 to 20 a night."),
         ({"mitchell_step": 0}, "mitchell_step", "Tables the moving line moves each round: 1 to 9."),
         ({"bye_points": -20.0}, "bye_points", "Victory points for sitting a round out: 0 to 20."),
-        ({"bye_difference": -10_000}, "bye_difference", "Points for sitting a round out: 0 to 10000."),
+        ({"bye_difference": -10_000}, "bye_difference", "Points for sitting a round out: 0 to 10,000."),
         ({"round_length": 13}, "round_length", "Hands a round: 1 to 12."),
         ({"round_kind": "minutes", "round_length": 4}, "round_length", "Minutes a round: 5 to 240."),
-        ({"decisive": 49}, "decisive", "Difference worth 20-0: 50 to 100000 points, or empty."),
+        ({"decisive": 49}, "decisive", "Difference worth 20-0: 50 to 100,000 points, or empty."),
         ({"scoring": "match", "bye_points": 3.0}, "bye_points", "with match points, 0 to 2 (a win is 2)"),
     ]:
         with pytest.raises(services.Refused) as refused:

@@ -127,7 +127,7 @@ def phone_page(page: ToolPage, tool: str, query: list[tuple[str, str]], language
     """The tool as the phone answers it: from what the server's page carries, as static/js/referee.js asks."""
     assert page.body.get("data-tool") == tool
     catalogue = catalogue_path_bytes(language)
-    bridge.language(language, catalogue)
+    bridge.language(language, catalogue, page.body.get("data-numerals"))  # as the worker reads the page's numerals
     try:
         return json.loads(
             bridge.tool_page(

@@ -69,21 +69,21 @@ def test_the_pages_are_translated(client):
     [
         ("classic", "canastas", "500 points"),
         ("classic", "canastas", "300 points"),
-        ("es_tradicional", "wild-cards", "7 make a wild-card canasta worth 2000"),
-        ("hoyle_2p", "wild-cards", "7 make a wild-card canasta worth 1000"),
+        ("es_tradicional", "wild-cards", "7 make a wild-card canasta worth 2,000"),
+        ("hoyle_2p", "wild-cards", "7 make a wild-card canasta worth 1,000"),
         ("uruguayan", "wild-cards", "3 to 7 cards"),
         ("classic", "wild-cards", "does not allow melds made only of wild cards"),
         ("classic_2p", "going-out", "A side needs 2 canastas before going out."),
         ("es_tradicional", "going-out", "A wild-card canasta does not count for this."),
-        ("classic_6p", "red-threes", "1200 points"),
-        ("classic_6p", "initial-meld", "7500 or more"),
+        ("classic_6p", "red-threes", "1,200 points"),
+        ("classic_6p", "initial-meld", "7,500 or more"),
         ("us_partnership", "initial-meld", "negative"),
         ("es_tradicional", "penalties", "Taking two cards instead of one"),
         ("es_tradicional", "canastas", "7 canastas"),
         ("hoyle_2p", "melds", "Wild cards may never outnumber the natural cards of a meld."),
         ("classic", "deck", "108 cards in all"),
         ("classic_6p", "deck", "162 cards in all"),
-        ("classic", "winning", "The game ends when a side reaches 5000."),
+        ("classic", "winning", "The game ends when a side reaches 5,000."),
         ("es_online_15", "end-of-hand", "the hand ends at once"),
     ],
 )
@@ -144,7 +144,7 @@ def test_the_comparison_shows_every_rule_set_with_sources(client):
         assert ruleset.name in page
     assert "[S001]" in page
     assert "[K20]" in page
-    assert "2000" in page
+    assert "2,000" in page
 
 
 @pytest.mark.parametrize(
@@ -175,7 +175,7 @@ def test_the_meld_tool_lists_every_broken_rule(client):
 
 def test_tools_answer_in_spanish(client):
     page = get(client, "/tools/minimum?ask=1&total=1600", "es")
-    assert "Con 1600 puntos la primera bajada debe valer al menos 90." in page
+    assert "Con 1.600 puntos la primera bajada debe valer al menos 90." in page
 
 
 def test_a_tool_question_that_is_not_a_number_comes_back(client):

@@ -98,24 +98,24 @@ def test_canastas_topics_stay_canastas(client):
         ("buraco", "deck", "This game is played without jokers"),
         ("burraco", "canastas", "Semi-clean (one wild card beside the natural cards) 150 points"),
         ("buraco", "canastas", "Clean, from ace to king 500 points"),
-        ("buraco", "canastas", "Clean, from ace to ace 1000 points"),
-        ("burako", "canastas", "Of wild cards only 1000 points"),
+        ("buraco", "canastas", "Clean, from ace to ace 1,000 points"),
+        ("burako", "canastas", "Of wild cards only 1,000 points"),
         ("burraco", "going-out", "The card discarded to go out is never a wild card"),
         ("burraco", "going-out", "The last card must be discarded"),
         ("buraco", "going-out", "A side goes out only with a clean canasta"),
         ("burako", "going-out", "A canasta of wild cards counts."),
         ("buraco", "scoring", "No clean canasta: the table counts minus"),
         ("burraco", "packet", "its cards count against the side like cards held"),
-        ("burako", "packet", "-100 points (as if never taken)"),
+        ("burako", "packet", "−100 points (as if never taken)"),
         ("burraco", "packet", "but not necessarily after playing from it"),
         ("buraco", "packet", "A side goes out only after taking its morto and playing from it."),
         ("burraco", "going-out", "after the side has taken its pozzetto, played from it or not"),
         ("burraco", "going-out", "A player alone, in a game of two, has always played it."),
         ("burako", "going-out", "after the side has played its muerto"),
         ("burraco", "sources", "Going out before the packet is played"),
-        ("burraco", "winning", "The game ends when a side reaches 2005."),
-        ("buraco", "winning", "The game ends when a side reaches 3000."),
-        ("burako", "winning", "The game ends when a side reaches 2000."),
+        ("burraco", "winning", "The game ends when a side reaches 2,005."),
+        ("buraco", "winning", "The game ends when a side reaches 3,000."),
+        ("burako", "winning", "The game ends when a side reaches 2,000."),
         ("buraco", "melds", "This game has no sets"),
         ("buraco", "melds", "a run may go all the way from ace to ace"),
         ("burraco", "end-of-hand", "earns no going-out bonus"),
@@ -155,8 +155,8 @@ def test_numbers_come_from_the_familys_rule_set(app, ruleset_id, slug, expected)
         ),
         ("buraco", "packet", {"going_out_with_packet_unplayed": True}, "not necessarily after playing", None),
         ("burako", "sources", {"going_out_with_packet_unplayed": True}, "Going out before the packet", None),
-        ("buraco", "packet", {"packet_not_taken_penalty": 200}, "Never taken -200 points", None),
-        ("burako", "winning", {"target": 3000}, "reaches 3000", "2000"),
+        ("buraco", "packet", {"packet_not_taken_penalty": 200}, "Never taken −200 points", None),
+        ("burako", "winning", {"target": 3000}, "reaches 3,000", "2000"),
         ("burraco", "sources", {"semi_clean": False}, "The semi-clean canasta", "These rules: 150"),
         ("buraco", "sources", {"jokers": True, "joker_value": 50}, "These rules: yes · 50 points.", None),
     ],
@@ -211,7 +211,7 @@ def test_the_comparison_has_a_column_for_each_game_of_the_family(client):
         assert f"set={ruleset.id}" in page
         assert ruleset.name in page
     packet = re.search(r'<tr id="packet">(.*?)</tr>', page, re.S).group(1)
-    assert packet.count("not taken -100") == 3
+    assert packet.count("not taken \u2212100") == 3  # a true minus
     assert "unplayed: its cards held" in packet
     to_go_out = re.search(r'<tr id="canastas_to_go_out">(.*?)</tr>', page, re.S).group(1)
     assert to_go_out.count("with the packet, played or not") == 1  # Burraco only (D27)
@@ -220,7 +220,7 @@ def test_the_comparison_has_a_column_for_each_game_of_the_family(client):
     semi = re.search(r'<tr id="semi_clean">(.*?)</tr>', page, re.S).group(1)
     assert "150 <small" in semi
     long_runs = re.search(r'<tr id="long_runs">(.*?)</tr>', page, re.S).group(1)
-    assert "500 · 1000" in long_runs
+    assert "500 · 1,000" in long_runs
     red = re.search(r'<tr id="red_threes">(.*?)</tr>', page, re.S).group(1)
     assert red.count("<td>—</td>") == 3
     assert "A dash: the rule has no place in that game" in page

@@ -71,7 +71,7 @@ def test_a_samba_hand_card_by_card_on_the_hand_form(client):
 
     assert saved.status_code == 302
     page = page_text(client.get(sheet))
-    assert "+2550" in page
+    assert "+2,550" in page
     assert "+275" in page
     fix = page_text(client.get(sheet + "/hands/1"))  # the sequences come back to fix them
     assert re.search(r'name="s0_sq0_low">.*?<option selected value="8">', fix)
@@ -109,7 +109,7 @@ def test_sambas_on_the_paper_sheet(client):
     assert client.post(sheet + "/hands/new", data=quick).status_code == 302
 
     page = page_text(client.get(sheet))
-    assert "+2350" in page  # 150 + samba 1500 + natural 500 + out 200
+    assert "+2,350" in page  # 150 + samba 1500 + natural 500 + out 200
     assert "+30" in page
 
 
@@ -170,7 +170,7 @@ def test_the_reference_explains_sequences_and_the_samba(client):
     assert "Melds are of one rank" in get(client, "/rules/melds?set=classic")
     spanish = get(client, "/rules/melds?set=samba", "es")
     assert "Escaleras" in spanish
-    assert "sequences (samba 1500)" in get(client, "/rules/compare")
+    assert "sequences (samba 1,500)" in get(client, "/rules/compare")
 
 
 def test_bolivia_is_a_house_rule_of_samba_on_the_new_game_page(client):
@@ -229,13 +229,13 @@ def test_the_first_meld_of_150_from_7000_is_a_house_rule_on_the_new_game_page(cl
     public_id = public_id_of(client, sheet)
     assert client.get(f"/api/v1/games/{public_id}").get_json()["options"]["min_150_from_7000"] is True
     rule = re.sub(r"\s+", " ", get(client, f"/g/{public_id}/rules/initial-meld"))
-    assert '<th scope="row">7000 or more</th><td>150 points</td>' in rule
+    assert '<th scope="row">7,000 or more</th><td>150 points</td>' in rule
 
 
 def test_the_meld_tool_judges_a_sequence_where_they_are_played(client):
     page = get(client, "/tools/meld?set=samba&ask=1&rank=K&naturals=3&sequence_low=8&sequence_high=A")
     assert '<p class="verdict">Yes</p>' in page
-    assert "Legal, and a samba: 1500 points plus its cards, 80." in page
+    assert "Legal, and a samba: 1,500 points plus its cards, 80." in page
     page = get(client, "/tools/meld?set=samba&ask=1&rank=K&naturals=3&sequence_low=8&sequence_high=10&jokers=1")
     assert '<p class="verdict">No</p>' in page
     assert "#sequence_with_wilds" in page

@@ -78,7 +78,7 @@ def test_a_finished_game_offers_its_result_as_a_short_text(client):
     }
     assert client.post(sheet + "/hands/new", data=finish).status_code == 302
     page = text(client.get(sheet))
-    result = "Canasta · Classic partnership · 2 hands: Ana &amp; Luis 5165, Bea &amp; Juan 795."
-    assert f"{result} Ana &amp; Luis win with 5165." in page
+    result = "Canasta · Classic partnership · 2 hands: Ana &amp; Luis 5,165, Bea &amp; Juan 795."
+    assert f"{result} Ana &amp; Luis win with 5,165." in page
     client.set_cookie("lang", "es")
-    assert "Ganan Ana &amp; Luis con 5165." in text(client.get(sheet))
+    assert "Ganan Ana &amp; Luis con 5.165." in text(client.get(sheet))

@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.engine import RULESETS
 from scorekeeper.engine.options import table_shapes
-from scorekeeper.web.common.wording import signed
+from scorekeeper.web.common.numbers import signed
 
 from .helpers import picked, read_only_path
 
@@ -339,7 +339,7 @@ def start_table(client, ruleset_id, players, sides):
 def test_a_cutthroat_hand_through_the_page(client):
     data = {"seat_0": "Ana", "seat_1": "Bea", "seat_2": "Cris", "mode": "target", "opt_cutthroat": "y"}
     game = client.post("/games/new/classic_3p?players=3&sides=3", data=data).headers["Location"]
-    assert "Game to 7500" in text(client.get(game))
+    assert "Game to 7,500" in text(client.get(game))
     hand = {
         "expected_hands": "0",
         "out": "0",
@@ -353,7 +353,7 @@ def test_a_cutthroat_hand_through_the_page(client):
     }
     assert client.post(game + "/hands/new", data=hand).status_code == 302
     page = text(client.get(game))
-    assert "+1240" in page
+    assert "+1,240" in page
     assert "+140" in page
     assert "+40" in page
 
@@ -367,7 +367,7 @@ def test_penalties_from_the_rule_sets_list_are_counted_and_a_negative_count_is_r
     assert refused.status_code == 422
     assert 'data-rule="negative_count"' in text(refused)
     assert client.post(game + "/hands/new", data=two).status_code == 302
-    assert "-70" in text(client.get(game))  # kings 30, twice 50 for taking two cards
+    assert "−70" in text(client.get(game))  # kings 30, twice 50 for taking two cards
 
 
 def test_the_same_hand_form_sent_twice_saves_one_hand_and_says_so(client):
@@ -589,7 +589,7 @@ def test_the_paper_sheet_records_four_black_threes_melded_going_out(client):
     }
     assert client.post(game + "/hands/new", data=hand).status_code == 302
     sheet = text(client.get(game))
-    assert "+1240" in sheet  # 140 + 500 natural canasta + 100 going out + 500 four black threes
+    assert "+1,240" in sheet  # 140 + 500 natural canasta + 100 going out + 500 four black threes
     assert 'name="s0_q_black3" type="checkbox" value="y"' in text(client.get(game + "/hands/1"))
     assert "checked" in re.search(r'<input[^>]*name="s0_q_black3"[^>]*>', text(client.get(game + "/hands/1"))).group(0)
     assert 'name="s0_q_black3"' not in text(client.get(start_classic(client) + "/hands/new"))
@@ -603,7 +603,7 @@ def test_the_new_game_form_carries_on_a_paper_sheet(client):
     refused = client.post("/games/new/classic?players=4&sides=2", data={**PLAYERS, "start_0": "1503"})
     assert refused.status_code == 200
     body = text(refused)
-    assert "A total carried over is a multiple of 5: 1503 is not." in body
+    assert "A total carried over is a multiple of 5: 1,503 is not." in body
     assert 'value="1503"' in body  # the form comes back as typed
 
 

@@ -25,7 +25,7 @@ from ..shapes.limits import is_token
 from ..shapes.problems import ShapeError, read
 from ..store.kept import Kept
 from ..store.models import Game
-from ..translation import render, translate
+from ..translation import render_plain, translate
 from ..web.bearer import EDIT_TOKEN_HEADER
 from ..web.conditional import unchanged, version_tag
 from ..web.errors import json_error
@@ -189,7 +189,7 @@ def _record(hand: requests.HandBody, game: Game) -> Record:
 
 def change_refused(exc: Exception, game: Game) -> Reply:
     if isinstance(exc, ShapeError):
-        return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
+        return json_error(400, "invalid_request", render_plain(exc.msg), field=exc.field)
     if isinstance(exc, RuleViolations):
         return violations_reply(exc, game.ruleset_id)
     if isinstance(exc, services.Conflict):
@@ -216,7 +216,7 @@ def create_game() -> Reply:
     try:
         body = read(requests.NewGame, json_object())
     except ShapeError as exc:
-        return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
+        return json_error(400, "invalid_request", render_plain(exc.msg), field=exc.field)
     base = RULESETS.get(body.ruleset)
     if base is None:
         return json_error(
@@ -225,7 +225,7 @@ def create_game() -> Reply:
     players = sum(len(side.players) for side in body.sides)
     if body.first_dealer >= players:
         refused = Msg(N_("first_dealer must be a seat number from 0 to %(last)s."), {"last": players - 1})
-        return json_error(400, "invalid_request", render(refused), field="first_dealer")
+        return json_error(400, "invalid_request", render_plain(refused), field="first_dealer")
     try:
         new = services.NewGame(
             ruleset_id=base.id,
@@ -241,7 +241,7 @@ def create_game() -> Reply:
     except OptionError as exc:
         return json_error(400, "invalid_option", exc.render(translate), field=f"options.{exc.option}")
     except services.Refused as refused:
-        return json_error(400, "invalid_request", render(refused.msg), field=refused.field)
+        return json_error(400, "invalid_request", render_plain(refused.msg), field=refused.field)
     return _created(game)
 
 
@@ -253,7 +253,7 @@ def import_a_game() -> Reply:
     try:
         game = import_game(json_object())
     except services.Refused as refused:
-        return json_error(400, "invalid_import", render(refused.msg), field=refused.field)
+        return json_error(400, "invalid_import", render_plain(refused.msg), field=refused.field)
     return _created(game)
 
 

@@ -21,7 +21,7 @@ from ..shapes.by_ruleset import side_entries
 from ..shapes.limits import is_token
 from ..shapes.problems import ShapeError, read
 from ..store.models import Game
-from ..translation import render
+from ..translation import render_plain
 from ..web.bearer import SIDE_TOKEN_HEADER
 from ..web.errors import json_error
 from ..web.limiting import token_found, token_writes
@@ -47,7 +47,7 @@ def choose_recording(public_id: str) -> Reply:
         body = read(requests.RecordingChoice, json_object())
         game = services.set_recording(game, body.recording)
     except ShapeError as exc:
-        return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
+        return json_error(400, "invalid_request", render_plain(exc.msg), field=exc.field)
     reply = game_json(game)
     reply["side_tokens"] = [str(side.token) for side in game.sides if side.token is not None]
     return jsonify(reply)
@@ -93,7 +93,7 @@ def _halves_refused(exc: Exception, game: Game) -> Reply:
     if isinstance(exc, services.HandChanged):
         return json_error(409, "hand_changed", gettext("The hand changed since; look at it again."), field="version")
     if isinstance(exc, services.Refused):
-        return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
+        return json_error(400, "invalid_request", render_plain(exc.msg), field=exc.field)
     return change_refused(exc, game)
 
 

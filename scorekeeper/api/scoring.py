@@ -25,7 +25,7 @@ from ..shapes import answers
 from ..shapes.by_ruleset import require_the_round, side_entries
 from ..shapes.problems import ShapeError, read
 from ..shapes.requests import ScoreRequest
-from ..translation import _, render, translate
+from ..translation import _, render_plain, translate
 from ..web.errors import json_error
 from . import bp
 from .bodies import json_object
@@ -144,7 +144,7 @@ def score() -> Response | tuple[Response, int]:
     try:
         entry = read(ScoreRequest, json_object())
     except ShapeError as exc:
-        return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
+        return json_error(400, "invalid_request", render_plain(exc.msg), field=exc.field)
     base = get_ruleset(entry.ruleset)
     if base is None:
         return json_error(
@@ -158,7 +158,7 @@ def score() -> Response | tuple[Response, int]:
         sides = side_entries(ruleset, entry.sides, lambda number: _("Side %(number)s", number=number))
         require_the_round(ruleset, entry.hand_number)
     except ShapeError as exc:
-        return json_error(400, "invalid_request", render(exc.msg), field=exc.field)
+        return json_error(400, "invalid_request", render_plain(exc.msg), field=exc.field)
     try:
         result = score_hand(sides, ruleset, entry.hand_number, entry.pair(), ended_on_stock=entry.end == "stock_out")
     except RuleViolations as exc:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from .errors import RuleViolation
-from .i18n import Msg
+from .i18n import Msg, untranslated
 
 
 @dataclass(frozen=True)
@@ -21,7 +21,6 @@ class Answer:
     details: tuple[RuleViolation, ...] = ()
     figure: int | None = None  # the number that answers the question, where one does (shown first)
 
-    def render(self, translate: Callable[[str], str] | None = None) -> str:
-        """The reason, translated by ``translate`` (English when None)."""
-        msg = Msg(self.template, self.params)
-        return msg.render(translate) if translate else msg.render()
+    def render(self, translate: Callable[[str], str] | None = None, number: Callable[[int], str] = str) -> str:
+        """The reason, translated by ``translate`` (English when None), its whole numbers written by ``number``."""
+        return Msg(self.template, self.params).render(translate or untranslated, number)

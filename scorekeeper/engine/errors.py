@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from .i18n import Msg
+from .i18n import Msg, untranslated
 
 
 @dataclass(frozen=True)
@@ -23,10 +23,9 @@ class RuleViolation:
     side: int | None = None
     field: str | None = None
 
-    def render(self, translate: Callable[[str], str] | None = None) -> str:
-        """The sentence, translated by ``translate`` (English when None)."""
-        msg = Msg(self.template, self.params)
-        return msg.render(translate) if translate else msg.render()
+    def render(self, translate: Callable[[str], str] | None = None, number: Callable[[int], str] = str) -> str:
+        """The sentence, translated by ``translate`` (English when None), its whole numbers written by ``number``."""
+        return Msg(self.template, self.params).render(translate or untranslated, number)
 
     @property
     def message(self) -> str:
@@ -50,6 +49,6 @@ class OptionError(ValueError):
         self.msg = Msg(template, dict(params or {}))
         super().__init__(self.msg.render())
 
-    def render(self, translate: Callable[[str], str] | None = None) -> str:
-        """The sentence, translated by ``translate`` (English when None)."""
-        return self.msg.render(translate) if translate else self.msg.render()
+    def render(self, translate: Callable[[str], str] | None = None, number: Callable[[int], str] = str) -> str:
+        """The sentence, translated by ``translate`` (English when None), its whole numbers written by ``number``."""
+        return self.msg.render(translate or untranslated, number)

@@ -40,9 +40,18 @@ class Msg:
     template: str
     params: Mapping[str, object] = field(default_factory=dict)
 
-    def render(self, translate: Callable[[str], str] = untranslated) -> str:
-        """The sentence in the language of ``translate`` (English by default)."""
-        values = {
-            key: value.render(translate) if isinstance(value, Said) else value for key, value in self.params.items()
-        }
+    def render(self, translate: Callable[[str], str] = untranslated, number: Callable[[int], str] = str) -> str:
+        """The sentence in the language of ``translate`` (English by default), each whole number it names written
+        by ``number`` (as the reader writes it: 1.240 in German, a true minus; as Python writes it by default)."""
+        values = {key: _value(value, translate, number) for key, value in self.params.items()}
         return translate(self.template) % values if values else translate(self.template)
+
+
+def _value(value: object, translate: Callable[[str], str], number: Callable[[int], str]) -> object:
+    if isinstance(value, Msg):
+        return value.render(translate, number)
+    if isinstance(value, Said):
+        return value.render(translate)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number(value)
+    return value

@@ -20,23 +20,28 @@ from ..engine.records import Record
 from ..engine.sheet import Sheet, Table, preview, sum_up
 from .family_record import half_of
 from .halves import lone_half, own_problems
+from .numerals import ENGLISH, Numerals
 from .plain_form import TOO_LARGE, PlainForm
 from .tools import tool_view
 from .views import hand_view, refusal_view, sheet_view
-from .words import breakdown_rows, filled, signed
+from .words import breakdown_rows, filled
 
 #: The catalogue words are read in (set by ``language``; English until then).
 _words: gettext.NullTranslations = gettext.NullTranslations()
+#: How numbers are written (set by ``language``, as the page says the server writes them; English until then).
+_numerals: Numerals = ENGLISH
 #: The largest count a box takes, for its sentence.
 LARGEST = 1_000_000
 
 
-def language(code: str, catalogue: Any) -> str:
+def language(code: str, catalogue: Any, numerals: str | None = None) -> str:
     """Read words in ``code`` from its compiled catalogue, bytes or the page's typed array (None: English, the
-    catalogues' own words)."""
-    global _words
+    catalogues' own words), and write numbers with ``numerals`` as the page gives them (``Numerals.written``:
+    the server's, from Babel; English's when the page gives none)."""
+    global _words, _numerals
     data = catalogue.to_bytes() if hasattr(catalogue, "to_bytes") else catalogue
     _words = gettext.GNUTranslations(io.BytesIO(bytes(data))) if data else gettext.NullTranslations()
+    _numerals = Numerals.read(numerals)
     return json.dumps({"language": code, "revision": REVISION})
 
 
@@ -102,7 +107,7 @@ class Local:
 def sheet_page(local_json: str) -> str:
     """The sheet as the phone shows it with changes of its own (``views.sheet_view``), the hands it changed marked."""
     local = Local(json.loads(local_json))
-    view = sheet_view(_words, local.sheet())
+    view = sheet_view(_words, _numerals, local.sheet())
     kept_here = _words.gettext("Kept on this phone: not on the server yet.")
     for hand in view["hands"]:
         hand["local"] = kept_here if hand["number"] in local.changed else None
@@ -135,9 +140,9 @@ def hand_page(local_json: str, change_json: str, rules: str) -> str:
     try:
         result = preview(sheet, record, number)
     except RuleViolations as refused:
-        answer["refused"] = refusal_view(_words, sheet, refused.violations, rules)
+        answer["refused"] = refusal_view(_words, _numerals, sheet, refused.violations, rules)
         return json.dumps(answer)
-    answer["hand"] = hand_view(_words, sheet, result)
+    answer["hand"] = hand_view(_words, _numerals, sheet, result)
     answer["record"] = record
     return json.dumps(answer)
 
@@ -169,15 +174,15 @@ def half_page(local_json: str, change_json: str, rules: str, side: int) -> str:
     except RuleViolations as refused:
         mine = own_problems(refused.violations, side)
         if mine:
-            answer["refused"] = refusal_view(_words, sheet, mine, rules)
+            answer["refused"] = refusal_view(_words, _numerals, sheet, mine, rules)
         else:
             answer["blank"] = True  # what it lacks, another side's half says (the partners, in a cutthroat game)
         return json.dumps(answer)
     scored = result.sides[side]
     answer["half"] = {
         "heading": _words.gettext("Your half"),
-        "rows": breakdown_rows(_words, scored, local.ruleset),
-        "summary": signed(scored.hand_score),
+        "rows": breakdown_rows(_words, _numerals, scored, local.ruleset),
+        "summary": _numerals.signed(scored.hand_score),
     }
     return json.dumps(answer)
 
@@ -197,7 +202,7 @@ def _labels(local: Local, sheet: Sheet, number: int, fixing: bool) -> dict[str, 
     them, which its sheet says once, as the server's form), its save button."""
     ruleset = sheet.ruleset
     totals = sheet.totals_before(number) if number <= sheet.next_hand else sheet.totals
-    minimums = [initial_meld_minimum(total, ruleset, number) for total in totals]
+    minimums = [_numerals.integer(initial_meld_minimum(total, ruleset, number)) for total in totals]
     if not ruleset.meld_minimum:
         said = ""
     elif ruleset.min_by_round:
@@ -228,7 +233,7 @@ def tool_page(rules_json: str, tool: str, values_json: str, rules: str, labels_j
     played = json.loads(rules_json)
     ruleset = configured(played["ruleset"], played.get("options") or {}, sides=int(played["sides"]))
     values = [(str(name), str(value)) for name, value in json.loads(values_json)]
-    return json.dumps(tool_view(_words, tool, ruleset, values, rules, json.loads(labels_json)))
+    return json.dumps(tool_view(_words, tool, ruleset, values, rules, json.loads(labels_json), _numerals))
 
 
 # ---- numbers only (the test that the phone's engine scores as the server's) ------------------------------------
@@ -281,7 +286,11 @@ def score(game_json: str, number: int, record_json: str) -> str:
         return json.dumps(
             {
                 "refused": [
-                    {"rule": violation.rule, "side": violation.side, "message": violation.render(translate)}
+                    {
+                        "rule": violation.rule,
+                        "side": violation.side,
+                        "message": violation.render(translate, _numerals.integer),
+                    }
                     for violation in refused.violations
                 ]
             }

@@ -33,6 +33,7 @@ from ..engine.family_parameters import Packet
 from ..engine.i18n import N_
 from ..engine.rulesets import RuleSet
 from ..reference import is_family, rule_topic
+from .numerals import ENGLISH, Numerals
 from .plain_form import LARGEST, TOO_LARGE, WHOLE_NUMBER
 from .words import Catalogue, filled
 
@@ -307,21 +308,21 @@ def rule_link(rules: str, rule: str) -> str:
     return f"{root}/{rule_topic(rule)}{'?' + query if query else ''}#{rule}"
 
 
-def answer_view(words: Catalogue, answer: Answer, rules: str) -> dict[str, Any]:
+def answer_view(words: Catalogue, answer: Answer, rules: str, numerals: Numerals = ENGLISH) -> dict[str, Any]:
     """An answer as the page shows it: the verdict (the number that answers, or yes or no), the reason and its
-    rule's link, and each problem with its own where there are several."""
+    rule's link, and each problem with its own where there are several; its numbers in the reader's ``numerals``."""
     verdict = words.gettext("Yes") if answer.allowed else words.gettext("No")  # each lookup written out (extracted)
     if answer.figure is not None:
-        verdict = str(answer.figure)
+        verdict = numerals.integer(answer.figure)
     return {
         "allowed": answer.allowed,
         "verdict": verdict,
         "rule": answer.rule,
-        "reason": answer.render(words.gettext),
+        "reason": answer.render(words.gettext, numerals.integer),
         "help": rule_link(rules, answer.rule),
         "link": words.gettext("The rule"),
         "details": [
-            {"message": detail.render(words.gettext), "help": rule_link(rules, detail.rule)}
+            {"message": detail.render(words.gettext, numerals.integer), "help": rule_link(rules, detail.rule)}
             for detail in answer.details
         ],
     }
@@ -334,13 +335,14 @@ def tool_view(
     values: Iterable[Sequence[str]],
     rules: str,
     labels: Mapping[str, str],
+    numerals: Numerals = ENGLISH,
 ) -> dict[str, Any]:
     """A tool's page as the address asks it: what its boxes show, and, when it asks (``ask``), the answer, or what
     is wrong with each box in the reader's language (a choice's refusal naming its box by ``labels``, the page's)."""
     pairs = list(values)
     asked = bool(first_values(pairs).get("ask"))
     if not boxes(tool, ruleset):
-        return {"shown": {}, "problems": {}, "answer": answer_view(words, decide(tool, ruleset, {}), rules)}
+        return {"shown": {}, "problems": {}, "answer": answer_view(words, decide(tool, ruleset, {}), rules, numerals)}
     typed = read(tool, ruleset, pairs)
     view: dict[str, Any] = {"shown": typed.shown, "problems": {}, "answer": None}
     if not asked:
@@ -351,7 +353,7 @@ def tool_view(
             for name, wrong in typed.problems.items()
         }
         return view
-    view["answer"] = answer_view(words, decide(tool, ruleset, typed.data), rules)
+    view["answer"] = answer_view(words, decide(tool, ruleset, typed.data), rules, numerals)
     return view
 
 

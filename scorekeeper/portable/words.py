@@ -3,6 +3,8 @@ next first-meld minimum, in the reader's language. The server's pages and the ph
 with the same functions, each given the reader's catalogue (the server's Babel translations, or the phone's
 ``gettext`` over the same compiled files).
 
+Every number is written with the reader's ``Numerals`` (numerals.py): 1.240 in German, −60 with a true minus.
+
 Sentences whose verb agrees with the side it names: a team takes the plural, a lone player the singular ("Ganan
 Nosotras", "Gana Ana"; "Ana & Luis win", "Ana wins")."""
 
@@ -16,6 +18,7 @@ from ..engine.game import SideScore
 from ..engine.i18n import N_
 from ..engine.rulesets import RuleSet
 from ..engine.sheet import Sheet
+from .numerals import Numerals
 
 
 class Catalogue(Protocol):
@@ -51,12 +54,9 @@ def filled(found: str, **values: object) -> str:
     return found % values if values else found
 
 
-def signed(value: int) -> str:
-    """A hand score as the sheet writes it: +565, -60, 0."""
-    return f"+{value}" if value > 0 else str(value)
-
-
-def breakdown_rows(words: Catalogue, side: SideScore, ruleset: RuleSet | None = None) -> list[tuple[str, str]]:
+def breakdown_rows(
+    words: Catalogue, numerals: Numerals, side: SideScore, ruleset: RuleSet | None = None
+) -> list[tuple[str, str]]:
     """A side's hand score as the sheet lists it: each item that is not 0, the canastas by kind (by the family's
     names in its games: clean, dirty, semi-clean...), and last the hand score."""
     family = ruleset.family_hand if ruleset is not None else None
@@ -71,14 +71,16 @@ def breakdown_rows(words: Catalogue, side: SideScore, ruleset: RuleSet | None = 
         }
     if burraco:  # Burraco's tables call a canasta a burraco (pulito, semipulito, sporco)
         labels["canasta_bonus"] = words.gettext("Burraco bonuses")
-    rows = [(labels[item], signed(value)) for item, value in side.breakdown.as_dict(packet=True).items() if value]
+    rows = [
+        (labels[item], numerals.signed(value)) for item, value in side.breakdown.as_dict(packet=True).items() if value
+    ]
     if burraco:
         made = _burracos(words, side.canastas)
     else:
         made = _family_canastas(words, side.canastas) if family is not None else _canastas(words, side.canastas)
     if made:
         rows.append((words.gettext("Burracos") if burraco else words.gettext("Canastas"), " ".join(made)))
-    rows.append((words.gettext("Hand"), signed(side.hand_score)))
+    rows.append((words.gettext("Hand"), numerals.signed(side.hand_score)))
     return rows
 
 
@@ -151,14 +153,15 @@ def _canastas(words: Catalogue, kinds: CanastaCount) -> list[str]:
     ]
 
 
-def total_line(words: Catalogue, side: SideScore) -> str:
+def total_line(words: Catalogue, numerals: Numerals, side: SideScore) -> str:
     """A side's total after a hand being typed, and its next first-meld minimum where the game has one."""
+    total = numerals.integer(side.total_after)
     if side.next_minimum is None:
-        return filled(words.gettext("Total %(total)s"), total=side.total_after)
+        return filled(words.gettext("Total %(total)s"), total=total)
     return filled(
         words.gettext("Total %(total)s · next first meld %(minimum)s"),
-        total=side.total_after,
-        minimum=side.next_minimum,
+        total=total,
+        minimum=numerals.integer(side.next_minimum),
     )
 
 
@@ -166,9 +169,9 @@ def _is_team(sheet: Sheet) -> bool:
     return not sheet.ruleset.individual
 
 
-def winner_sentence(words: Catalogue, sheet: Sheet) -> str:
+def winner_sentence(words: Catalogue, numerals: Numerals, sheet: Sheet) -> str:
     """Who won the game, and with what."""
-    values = {"name": sheet.winner, "total": sheet.leading_total}
+    values = {"name": sheet.winner, "total": numerals.integer(sheet.leading_total)}
     if _is_team(sheet):
         return filled(words.gettext("%(name)s win with %(total)s."), **values)
     return filled(words.gettext("%(name)s wins with %(total)s."), **values)
@@ -181,9 +184,9 @@ def finished_sentence(words: Catalogue, sheet: Sheet) -> str:
     return filled(words.gettext("Finished: %(name)s won"), name=sheet.winner)
 
 
-def leader_sentence(words: Catalogue, sheet: Sheet) -> str:
+def leader_sentence(words: Catalogue, numerals: Numerals, sheet: Sheet) -> str:
     """A game in progress in a list: who leads, with what."""
-    values = {"name": sheet.leaders[0], "total": sheet.leading_total}
+    values = {"name": sheet.leaders[0], "total": numerals.integer(sheet.leading_total)}
     if _is_team(sheet):
         return filled(words.gettext("In progress: %(name)s lead with %(total)s"), **values)
     return filled(words.gettext("In progress: %(name)s leads with %(total)s"), **values)

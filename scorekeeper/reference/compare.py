@@ -6,6 +6,7 @@ listed here otherwise (a seed that is silent, or a rule set that inherits the cl
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -15,7 +16,7 @@ from ..engine.game import minimum_bands
 from ..engine.i18n import N_
 from ..engine.options import table_shapes
 from ..engine.rulesets import MatchMode
-from ..translation import _, ngettext, pgettext, translate
+from ..translation import _, ngettext, pgettext, translate, whole
 from .content_family import card_value_line, jokers_in_packs
 from .content_play import band_label
 from .options import CHOICE_TEXT, SPECIAL_HAND_NAMES
@@ -165,7 +166,7 @@ def _black_threes(rs: RuleSet) -> str:
     if rs.black_three_four_bonus:
         parts.append(_("four melded +%(n)s", n=rs.black_three_four_bonus))
     if rs.four_black_threes_in_hand_penalty:
-        parts.append(_("four in hand -%(n)s", n=rs.four_black_threes_in_hand_penalty))
+        parts.append(_("four in hand %(n)s", n=-rs.four_black_threes_in_hand_penalty))
     return " · ".join(parts)
 
 
@@ -246,13 +247,13 @@ def _packet(rs: RuleSet) -> str:
     unplayed = (
         _("unplayed: its cards held")
         if hand.packet_taken_unplayed == "cards"
-        else _("unplayed -%(n)s", n=hand.packet_not_taken_penalty)
+        else _("unplayed %(n)s", n=-hand.packet_not_taken_penalty)
     )
     return " · ".join(
         [
             translate(hand.packet_name),
             str(_("%(n)s cards", n=rs.deal)),
-            str(_("not taken -%(n)s", n=hand.packet_not_taken_penalty)),
+            str(_("not taken %(n)s", n=-hand.packet_not_taken_penalty)),
             str(unplayed),
         ]
     )
@@ -366,11 +367,20 @@ ROWS: list[tuple[str, str, Reading, Reading]] = [
 ]
 
 
+#: A whole number standing alone in a cell ("5000", "-100"), not part of a word, a decimal or a grouped number.
+ALONE = re.compile(r"(?<![\w.,\u2212-])(-?\d+)(?![\w.,])")
+
+
+def _written(value: str) -> str:
+    """A cell's numbers as the reader writes them (5.000 in German, −100 with a true minus)."""
+    return ALONE.sub(lambda found: whole(int(found.group(1))), value)
+
+
 def _cell(rs: RuleSet, key: str, canasta: Reading, family: Reading) -> tuple[str, str]:
     reading = family if rs.family_melds is not None else canasta
     if reading is None:
         return NONE, ""
-    return reading(rs), source(rs.id, key)
+    return _written(str(reading(rs))), source(rs.id, key)
 
 
 def comparison() -> tuple[list[RuleSet], list[Row]]:

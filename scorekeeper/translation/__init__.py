@@ -1,5 +1,6 @@
 """Translation: the request's catalogue, looked up once per request, gettext typed, engine sentences in
-the reader's language, and moments written in the reader's language and time zone."""
+the reader's language, moments written in the reader's language and time zone, and numbers as Babel writes
+them in the reader's language, with a true minus."""
 
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ from ..engine.i18n import Msg
 from ..tournament import rounded
 
 CATALOGUE = "scorekeeper.catalogue"
+#: The minus sign (U+2212), written where Babel's data for a language gives the hyphen-minus (every language
+#: here): as wide as the plus, and never read as a dash between two scores ("975 – −115").
+TRUE_MINUS = "\u2212"
 
 
 def catalogue() -> NullTranslations:
@@ -110,35 +114,64 @@ def _duration(minutes: int, language: str) -> str:
     return " ".join(parts)
 
 
+def reader_language() -> str:
+    """The request's language ("pt_BR"); English outside a request (a script, a test)."""
+    return str(flask_babel.get_locale() or "en") if has_request_context() else "en"
+
+
+def minus_sign(language: str) -> str:
+    """The minus a number is written with in ``language``: Babel's, or the true minus where Babel's is the
+    hyphen-minus."""
+    symbol = str(babel.numbers.get_minus_sign_symbol(language))
+    return TRUE_MINUS if symbol == "-" else symbol
+
+
+def decimal(value: float, pattern: str) -> str:
+    """A number in the reader's language as Babel writes it with ``pattern`` ("#,##0.##": 1.240,5 in Spanish,
+    1,240.5 in English), with a true minus."""
+    return _decimal(value, pattern, reader_language())
+
+
+@lru_cache(maxsize=4_096)
+def _decimal(value: float, pattern: str, language: str) -> str:
+    if value == 0:
+        value = 0  # never "−0"
+    written = str(babel.numbers.format_decimal(value, format=pattern, locale=language))
+    return written.replace(str(babel.numbers.get_minus_sign_symbol(language)), minus_sign(language))
+
+
 class Number:
-    """A number a sentence names, written the reader's way when the sentence is (0,1 in Spanish, 0.1 in
-    English; to two decimals at most, no grouping, as a score sheet writes its numbers)."""
+    """A number a sentence names, written the reader's way when the sentence is (0,1 and 1.240 in Spanish, 0.1
+    and 1,240 in English; to two decimals at most)."""
 
     def __init__(self, value: float) -> None:
         self.value = value
 
     def __str__(self) -> str:
-        if not has_request_context():  # a use case's message read outside a request (a script, a test): English
-            return str(babel.numbers.format_decimal(rounded(self.value, 2), format="0.##", locale="en"))
-        return str(flask_babel.format_decimal(rounded(self.value, 2), format="0.##"))
+        return decimal(rounded(self.value, 2), "#,##0.##")
 
 
 def _(message: str, **values: Any) -> str:
     """gettext, typed: the message in the request's language with its values filled in."""
     found = str(catalogue().ugettext(message))
-    return found % values if values else found
+    return found % _numbers_written(values) if values else found
+
+
+def _numbers_written(values: dict[str, Any]) -> dict[str, Any]:
+    """A sentence's values with its whole numbers as the reader writes them (3.000 in German, a true minus)."""
+    return {key: whole(value) if type(value) is int else value for key, value in values.items()}
 
 
 def ngettext(singular: str, plural: str, num: int, **values: Any) -> str:
     """ngettext, typed: the singular or plural of the request's language, with ``%(num)s`` filled in."""
-    return str(catalogue().ungettext(singular, plural, num)) % {"num": num, **values}
+    return str(catalogue().ungettext(singular, plural, num)) % _numbers_written({"num": num, **values})
 
 
 def pgettext(context: str, message: str, **values: Any) -> str:
     """pgettext, typed: the message as the request's language says it in ``context`` (one English word that
     needs two genders or meanings, "none" of the house rules or of a canasta), with its values filled in."""
     found = str(catalogue().upgettext(context, message))
-    return found % values if values else found
+    return found % _numbers_written(values) if values else found
 
 
 def translate(template: str) -> str:
@@ -146,6 +179,16 @@ def translate(template: str) -> str:
     return str(catalogue().ugettext(template))
 
 
+def whole(value: int) -> str:
+    """A whole number an engine sentence names, as the reader writes it (1.500 in German, a true minus)."""
+    return decimal(value, "#,##0")
+
+
 def render(msg: Msg) -> str:
-    """An engine sentence in the request's language."""
+    """An engine sentence in the request's language, its numbers the reader's way (a page's)."""
+    return msg.render(translate, whole)
+
+
+def render_plain(msg: Msg) -> str:
+    """An engine sentence in the request's language, its numbers plain (the API's, as its figures are)."""
     return msg.render(translate)

@@ -748,6 +748,7 @@ window.scorekeeperEngine = (function () {
   var address = body && body.getAttribute("data-engine");
   if (!address || !window.Worker) return null;
   var language = body.getAttribute("data-language") || "en";
+  var numerals = body.getAttribute("data-numerals") || "";  // how the server writes numbers in that language
   var worker = null, calls = {}, next = 1, readiness = null, settle = null;
   var ready = new Promise(function (resolve, reject) { settle = { resolve: resolve, reject: reject }; });
   ready.catch(function () { /* a phone that cannot start it keeps what the server answers */ });
@@ -778,7 +779,7 @@ window.scorekeeperEngine = (function () {
     return new Promise(function (resolve, reject) {
       var id = next++;
       calls[id] = { resolve: resolve, reject: reject };
-      worker.postMessage({ id: id, call: name, args: args, language: language });
+      worker.postMessage({ id: id, call: name, args: args, language: language, numerals: numerals });
     });
   }
   // Started when it is needed, not on every page: with no connection (or once it goes), or at the first call. A

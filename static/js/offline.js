@@ -24,6 +24,7 @@
   var pageVersion = parseInt(body.getAttribute("data-version") || "0", 10);
   var said = document.getElementById("offline-words");
   var words = JSON.parse((said && said.getAttribute("data-words")) || "{}");
+  var numerals = JSON.parse(body.getAttribute("data-numerals") || "{}");  // how the page writes numbers
   var plural = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang) : null;
   var form = document.querySelector("form.hand-form");
   var sheet = document.querySelector(".sheet[data-game]");
@@ -36,6 +37,12 @@
   }
   function fill(text, values) {
     return (text || "").replace(/%\((\w+)\)s/g, function (all, name) { return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all; });
+  }
+  // A hand score as the server's pages and the phone's engine write it (portable/numerals.py): +1.240, −60.
+  function signed(n) {
+    var digits = String(Math.abs(n));
+    if (digits.length >= 3 + (numerals.min_grouping || 1)) digits = digits.replace(/\B(?=(\d{3})+(?!\d))/g, numerals.group || ",");
+    return (n > 0 ? numerals.plus || "+" : n < 0 ? numerals.minus || "\u2212" : "") + digits;
   }
   function element(tag, className, text) {
     var made = document.createElement(tag);
@@ -580,6 +587,7 @@
           number: number,
           fields: values,
           shown: answer.hand.summary,
+          scores: answer.hand.scores,
           at: Date.now()
         };
         return window.scorekeeperOffline.change(function (game) {
@@ -587,7 +595,7 @@
           var own = fixing && !server ? game.pending.filter(function (each) {
             return each.kind === "add" && !each.problem && each.number === number;
           })[0] : null;
-          if (own) { own.fields = values; own.shown = change.shown; } else game.pending.push(change);
+          if (own) { own.fields = values; own.shown = change.shown; own.scores = change.scores; } else game.pending.push(change);
           game.view = null;
         }).then(remembered).then(function () {
           try { localStorage.removeItem(form.getAttribute("data-draft")); } catch (e) { /* storage off */ }
@@ -651,10 +659,11 @@
         return sent.map(function (each) {
           var hand = server.hands.filter(function (found) { return found.number === each.number; })[0];
           if (!hand) return null;
-          var theirs = hand.sides.map(function (side) {
-            return side.name + " " + (side.hand_score > 0 ? "+" + side.hand_score : String(side.hand_score));
-          }).join(" · ");
-          return theirs === each.shown ? null : fill(words.differs, { n: each.number, theirs: theirs, mine: each.shown });
+          var theirs = hand.sides.map(function (side) { return side.name + " " + signed(side.hand_score); }).join(" · ");
+          var same = each.scores
+            ? hand.sides.every(function (side, i) { return side.hand_score === each.scores[i]; })
+            : theirs === each.shown;
+          return same ? null : fill(words.differs, { n: each.number, theirs: theirs, mine: each.shown });
         }).filter(Boolean);
       }, function () { return []; });
   }
@@ -682,7 +691,7 @@
         game.pending.splice(at, 1);
         game.sent = true;
         game.view = null;
-        if (sent.shown && sent.kind !== "undo") game.shown = (game.shown || []).concat([{ number: sent.number, shown: sent.shown }]);
+        if (sent.shown && sent.kind !== "undo") game.shown = (game.shown || []).concat([{ number: sent.number, shown: sent.shown, scores: sent.scores }]);
       }
     });
   }

@@ -85,12 +85,12 @@ def test_a_burraco_game_of_three_hands_card_by_card_and_on_paper(page: Page, liv
     run(page, 1, 0, "D", "A", "5")
     held(page, 1, "A", "3", "JOKER")
     expect(page.locator("#preview")).to_contain_text("+550")
-    expect(page.locator("#preview")).to_contain_text("-60")
+    expect(page.locator("#preview")).to_contain_text("−60")
     no_sideways_scroll(page)
     page.screenshot(path="test-results/burraco-hand-1.png", full_page=True)
     save(page)
     expect(page.locator("#hand-1")).to_contain_text("+550")
-    expect(page.locator("#hand-1")).to_contain_text("-60")
+    expect(page.locator("#hand-1")).to_contain_text("−60")
 
     # Hand 2. Bea & Juan close: 3D-9D and a joker as the ten, semi-clean (75, 150), three eights (30), closing
     # 100 = 355. Ana & Luis: five aces and a two (95), 5C-8C (25), a king and a queen held (20) = 100.
@@ -127,7 +127,7 @@ def test_a_burraco_game_of_three_hands_card_by_card_and_on_paper(page: Page, liv
     no_sideways_scroll(page)
     save(page)
     expect(page.locator("#hand-3")).to_contain_text("+600")
-    expect(page.locator(".sheet-row.foot")).to_contain_text("1250")  # 550 + 100 + 600
+    expect(page.locator(".sheet-row.foot")).to_contain_text("1,250")  # 550 + 100 + 600
     expect(page.locator(".sheet-row.foot")).to_contain_text("320")  # -60 + 355 + 25
     no_sideways_scroll(page)
     page.screenshot(path="test-results/burraco-sheet.png", full_page=True)

@@ -22,11 +22,11 @@ def test_a_samba_hand_with_a_samba_and_a_canasta(page: Page, live_server: str):
     red_threes(page, 1, 1)
     page.locator("#side-1 [data-card-chips] button[data-count='s1_h_J']").tap()
     page.locator("#side-1 [data-card-chips] button[data-count='s1_h_2']").tap()
-    expect(page.locator("#preview")).to_contain_text("+2550")  # tests/engine: samba-out-with-a-samba-...
+    expect(page.locator("#preview")).to_contain_text("+2,550")  # tests/engine: samba-out-with-a-samba-...
     expect(page.locator("#preview")).to_contain_text("+275")
     no_sideways_scroll(page)
     save(page)
-    expect(page.locator("#hand-1")).to_contain_text("+2550")
+    expect(page.locator("#hand-1")).to_contain_text("+2,550")
     expect(page.locator("#hand-1")).to_contain_text("+275")
 
 
@@ -42,7 +42,7 @@ def test_hand_and_foot_shows_each_rounds_minimum_and_ends_after_the_fourth(page:
         save(page)
         expect(page.locator(f"#hand-{number}")).to_contain_text("+570")
     expect(page.get_by_text("Record hand 5")).to_have_count(0)
-    expect(page.locator(".sheet")).to_contain_text("2280")
+    expect(page.locator(".sheet")).to_contain_text("2,280")
 
 
 def test_a_modern_american_hand_with_black_threes_and_three_aces_in_one_hand(page: Page, live_server: str):
@@ -54,11 +54,11 @@ def test_a_modern_american_hand_with_black_threes_and_three_aces_in_one_hand(pag
     for _ in range(3):  # Bea is caught with three aces
         page.locator("#side-1 [data-card-chips] button[data-count='s1_h0_A']").tap()
     page.locator("#side-1 [data-card-chips] button[data-count='s1_h1_K']").tap()
-    expect(page.locator("#preview")).to_contain_text("+1440")  # 140 + 1000 + two black threes 300
-    expect(page.locator("#preview")).to_contain_text("1570")
+    expect(page.locator("#preview")).to_contain_text("+1,440")  # 140 + 1000 + two black threes 300
+    expect(page.locator("#preview")).to_contain_text("1,570")
     no_sideways_scroll(page)
     save(page)
-    expect(page.locator("#hand-1")).to_contain_text("+1440")
+    expect(page.locator("#hand-1")).to_contain_text("+1,440")
 
 
 def test_ticking_bolivia_moves_the_target_box_to_15000_and_back(page: Page, live_server: str):
@@ -77,4 +77,4 @@ def test_ticking_bolivia_moves_the_target_box_to_15000_and_back(page: Page, live
         page.fill(f"#seat_{seat}", name)
     page.fill("#target", "15000")
     page.locator("form button[type=submit].primary").tap()
-    expect(page.locator("main")).to_contain_text("Game to 15000")
+    expect(page.locator("main")).to_contain_text("Game to 15,000")

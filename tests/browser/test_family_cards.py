@@ -137,7 +137,7 @@ def test_a_card_tapped_as_a_sides_closing_discard_says_the_side_went_out_with_it
     add_meld(page, 1, "7", 4, twos=1)
     save(page)
     expect(page.locator("#hand-1 > summary")).to_contain_text("+380")
-    expect(page.locator("#hand-1 > summary")).to_contain_text("-60")
+    expect(page.locator("#hand-1 > summary")).to_contain_text("\u221260")
 
 
 def test_on_a_sides_half_the_card_tapped_as_its_closing_discard_says_it_went_out(browser: Browser, live_server: str):
@@ -212,7 +212,7 @@ def test_the_family_hand_form_works_with_javascript_off(browser: Browser, live_s
     no_sideways_scroll(page)
     save(page)
     expect(page.locator("#hand-1 > summary")).to_contain_text("+380")  # 50 + 200 + 30 + 100
-    expect(page.locator("#hand-1 > summary")).to_contain_text("-60")  # 40 - 100
+    expect(page.locator("#hand-1 > summary")).to_contain_text("\u221260")  # 40 - 100
     context.close()
 
 

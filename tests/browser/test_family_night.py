@@ -90,7 +90,7 @@ def test_a_burraco_night_shows_each_tables_score_sheet_on_a_phone(page: Page, li
         re.compile(r"Ada & Bruno\s*\+375 \+40 \+360\s*775\s*\+65\s*11")
     )
     expect(sheet.locator("tbody tr").nth(1)).to_have_text(
-        re.compile(r"Elena & Fabio\s*\+175 \+345 \+190\s*710\s*-65\s*9")
+        re.compile(r"Elena & Fabio\s*\+175 \+345 \+190\s*710\s*\u221265\s*9")
     )
     expect(follower.locator("#sheet-2 tbody tr").nth(1)).to_have_text(re.compile(r"Gina & Ivo[\s\S]*920\s*\+185\s*12"))
     expect(follower.locator("#standings tbody tr").first).to_contain_text("Gina & Ivo")
@@ -110,6 +110,6 @@ def test_a_burraco_night_shows_each_tables_score_sheet_on_a_phone(page: Page, li
 
     tv = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-GB").new_page()
     tv.goto(public + "/tv")
-    expect(tv.locator(".tv-seating")).to_contain_text("775–710")
-    expect(tv.locator(".tv-seating")).to_contain_text("11–9")
+    expect(tv.locator(".tv-seating")).to_contain_text("775 – 710")
+    expect(tv.locator(".tv-seating")).to_contain_text("11 – 9")
     tv.screenshot(path="test-results/family-night-tv.png")

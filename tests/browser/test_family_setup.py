@@ -50,7 +50,7 @@ def test_burraco_started_from_the_chooser_with_its_house_rules_changed(page: Pag
     shot(page, "burraco-new-game", "details.house")
     page.locator("form button[type=submit].primary").tap()
     expect(page.locator(".sheet")).to_be_visible()
-    expect(page.locator("main")).to_contain_text("2005")
+    expect(page.locator("main")).to_contain_text("2,005")
 
 
 def test_the_go_out_tool_refuses_a_burraco_closing_on_a_wild_card_and_links_to_the_rule(page: Page, live_server: str):
@@ -72,7 +72,7 @@ def test_the_meld_tool_names_a_burako_canasta_of_wild_cards(page: Page, live_ser
     page.goto(live_server + "/tools/meld?set=burako")
     page.fill("#cards", "JK 2H 2S JK 2D 2C JK")
     page.get_by_role("button", name="Ask").tap()
-    expect(page.locator("#answer")).to_contain_text("Legal, and a canasta of wild cards: 1000 points")
+    expect(page.locator("#answer")).to_contain_text("Legal, and a canasta of wild cards: 1,000 points")
     no_sideways_scroll(page)
     shot(page, "burako-meld")
 

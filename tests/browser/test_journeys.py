@@ -84,7 +84,7 @@ def test_a_classic_game_played_to_a_winner(page: Page, live_server: str):
     expect(page.locator("#preview")).to_contain_text("This hand ends the game: Ana & Luis win.")
     save(page)
 
-    expect(page.locator(".winner")).to_contain_text("Ana & Luis win with 5165.")
+    expect(page.locator(".winner")).to_contain_text("Ana & Luis win with 5,165.")
     no_sideways_scroll(page)
     page.screenshot(path="test-results/classic-winner.png", full_page=True)
     page.get_by_role("button", name="Rematch with the same players").tap()

@@ -107,8 +107,8 @@ def test_a_stretch_of_a_game_with_no_connection_reaches_the_server_once_with_the
         offline_hand(page, number, side, rank)
     expect(page.locator("#kept-on-phone")).to_contain_text("6 changes to send")
     legend = page.locator("figure.chart .legend")  # the chart, as the phone holds the game
-    expect(legend).to_contain_text("Ana & Luis 2110")
-    expect(legend).to_contain_text("Bea & Juan 2225")
+    expect(legend).to_contain_text("Ana & Luis 2,110")
+    expect(legend).to_contain_text("Bea & Juan 2,225")
 
     # A hand 7 recorded, then undone.
     form_opened(page, "Record hand 7")
@@ -125,7 +125,7 @@ def test_a_stretch_of_a_game_with_no_connection_reaches_the_server_once_with_the
     page.reload()
     expect(page.locator("#kept-on-phone")).to_contain_text("6 changes to send")
     shown = page.locator(".sheet-row.foot .cell").all_inner_texts()
-    assert shown == ["2110", "2225"]
+    assert shown == ["2,110", "2,225"]
 
     # The connection is back: every change goes to the server once, and the sheet is the server's.
     context.set_offline(False)
@@ -240,6 +240,42 @@ def test_a_burraco_hand_in_italian_and_a_buraco_hand_in_portuguese_are_scored_of
         context.close()
 
 
+def test_a_hand_of_four_digits_in_german_is_grouped_offline_as_the_server_groups_it(
+    browser: Browser, local_server: str
+):
+    base = local_server
+    context, page, game, sheet = phone_with_a_game(browser, base, locale="de-DE")
+    context.set_offline(True)
+    with page.expect_navigation():
+        page.locator(".save-bar a.button").tap()  # "Runde 1 eintragen"
+    page.evaluate("window.scorekeeperEngine.start(), window.scorekeeperEngine.ready.then(() => true)")
+    # Ana & Luis go out with two natural canastas, of kings (70 and 500) and of aces (140 and 500): +1310;
+    # Bea & Juan melded three fives (15) and hold a joker (50): -35.
+    went_out(page, 0)
+    add_meld(page, 0, "K", 7)
+    add_meld(page, 0, "A", 7)
+    add_meld(page, 1, "5", 3)
+    page.locator("#side-1 [data-card-chips] button[data-count='s1_h_JOKER']").tap()
+    expect(page.locator("#live-total")).to_have_text("Ana & Luis +1.310 · Bea & Juan \u221235")
+    expect(page.locator("#preview")).to_contain_text("1.310")
+    save(page)
+    expect(page.locator("#kept-on-phone")).to_be_visible()
+    expect(page.locator("#hand-1 > summary")).to_contain_text("+1.310")
+    expect(page.locator("#hand-1 > summary")).to_contain_text("\u221235")
+    offline = page.locator(".sheet-row.foot .cell").all_inner_texts()
+    assert offline == ["1.310", "\u221235"]
+    context.set_offline(False)
+    expect(page.locator("#kept-on-phone")).to_be_hidden(timeout=30_000)
+    assert page_scores(page, base, game["id"]) == [[1310, -35]]
+    expect(page.locator(".sheet-row.foot .cell")).to_have_text(offline)  # the server's sheet, as the phone showed it
+    expect(page.locator("#hand-1 > summary")).to_contain_text("+1.310")
+    expect(page.locator(".differs")).to_have_count(0)  # the phone showed what the server scores
+    served = page.request.get(sheet, headers={"Accept-Language": "de-DE"}).text()  # the server writes them alike
+    assert "<strong>1.310</strong>" in served
+    assert "<strong>\u221235</strong>" in served
+    context.close()
+
+
 def test_where_the_server_scores_a_hand_otherwise_its_score_stands_and_the_phone_says_so(
     browser: Browser, local_server: str
 ):
@@ -256,6 +292,7 @@ def test_where_the_server_scores_a_hand_otherwise_its_score_stands_and_the_phone
             games.getAll().onsuccess = (event) => {
               const game = event.target.result[0];
               game.pending[0].shown = "Ana & Luis +600 · Bea & Juan 0";
+              game.pending[0].scores = [600, 0];
               games.put(game).onsuccess = () => resolve(true);
             };
           };

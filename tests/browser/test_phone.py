@@ -73,8 +73,8 @@ def test_the_forms_work_with_javascript_off(browser: Browser, live_server: str):
     page.fill("#s1_h_A", "1")
     no_sideways_scroll(page)
     save(page)
-    expect(page.locator("#hand-1 > summary")).to_contain_text("+1240")
-    expect(page.locator("#hand-1 > summary")).to_contain_text("-5")
+    expect(page.locator("#hand-1 > summary")).to_contain_text("+1,240")
+    expect(page.locator("#hand-1 > summary")).to_contain_text("−5")
     page.screenshot(path="test-results/no-javascript.png", full_page=True)
     context.close()
 

@@ -34,11 +34,20 @@ MOST_IMPORT_LINES = 2_000
 #: A starting grade's bounds: a percentage (None, an empty box: the member starts at 50).
 LOWEST_GRADE, HIGHEST_GRADE = 0.0, 100.0
 
-#: A header row's words for each column, compared accents and case aside (English and Spanish).
+#: A header row's words for each column, compared accents and case aside (English and Spanish, and the headers the
+#: app's own members file has in Portuguese, Italian and German, so that a file saved in any language reads back).
 HEADERS = {
-    "name": ("name", "nombre", "player", "jugador", "jugadora"),
-    "number": ("number", "numero", "no", "num", "member number", "numero de socio", "socio", "licencia"),
-    "grade": ("grade", "grado", "starting grade", "grado inicial"),
+    "name": ("name", "nombre", "player", "jugador", "jugadora", "nome"),
+    "number": ("number", "numero", "no", "num", "member number", "numero de socio", "socio", "licencia", "nummer"),
+    "grade": (
+        "grade",
+        "grado",
+        "starting grade",
+        "grado inicial",
+        "nivel inicial",
+        "livello iniziale",
+        "anfangsstarke",
+    ),
 }
 #: The columns of a file without a header, in order.
 COLUMNS = ("name", "number", "grade")

@@ -96,12 +96,8 @@ def moment_of(value: object) -> datetime | None:
         moment = moment.astimezone(UTC)
     moment = moment.replace(tzinfo=None)
     if not EARLIEST_MOMENT <= moment < LATEST_MOMENT:
-        raise FieldProblem(
-            Msg(
-                N_("at must be a date and time from %(first)s to %(last)s."),
-                {"first": EARLIEST_MOMENT.year, "last": LATEST_MOMENT.year - 1},
-            )
-        )
+        years = {"first": str(EARLIEST_MOMENT.year), "last": str(LATEST_MOMENT.year - 1)}  # never grouped: 2,000
+        raise FieldProblem(Msg(N_("at must be a date and time from %(first)s to %(last)s."), years))
     return moment
 
 

@@ -21,6 +21,7 @@ from markupsafe import Markup
 from ...services import Sheet
 from ...store.kept import Kept
 from ...translation import _, ngettext
+from .numbers import number
 from .wording import winner_sentence
 
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
@@ -107,7 +108,7 @@ def _draw(link: str, label: str) -> Markup:
 
 def result_text(sheet: Sheet, ruleset_name: str) -> str:
     """The end of a game in a few words, to send to someone: who played, the totals, the winner, the hands."""
-    totals = ", ".join(f"{name} {total}" for name, total in zip(sheet.side_names, sheet.totals, strict=True))
+    totals = ", ".join(f"{name} {number(total)}" for name, total in zip(sheet.side_names, sheet.totals, strict=True))
     hands = ngettext("%(num)s hand", "%(num)s hands", len(sheet.hands))
     ending = winner_sentence(sheet) if sheet.winner is not None else _("A draw.")
     return f"{_('Canasta')} · {ruleset_name} · {hands}: {totals}. {ending}"

@@ -1,35 +1,22 @@
-"""The pages' words for figures and games: a hand's items and the sentences saying who won or leads (said by
-portable/words.py, which the phone's offline sheet says too, here with the request's catalogue), victory points
-and grades the reader's way, house rules as lines, when a game started and ended."""
+"""The pages' words for games: a hand's items and the sentences saying who won or leads (said by
+portable/words.py, which the phone's offline sheet says too, here with the request's catalogue and numerals),
+per cent figures, house rules as lines, when a game started and ended."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
-from flask_babel import format_decimal
-
 from ...engine.game import SideScore
 from ...engine.rulesets import RuleSet
 from ...portable import words
 from ...reference.options import CHOICE_TEXT, option_choices, option_text
 from ...services import LogLine, Sheet
-from ...tournament import rounded
 from ...translation import _, catalogue, clock_time, duration, pgettext, short_time, translate
+from .numbers import number, numerals
 
 #: Options the sheet already shows (the table, how the game ends), not repeated among the house rules.
 SHOWN_ELSEWHERE = frozenset({"players", "target", "match_mode", "hands_in_match"})
-
-
-def points(value: float) -> str:
-    """Victory points, a grade, a share: to two decimals at most, in the reader's way (52,36 in Spanish, 52.36
-    in English); no grouping, as a score sheet writes its numbers; a half rounded up, as a person does."""
-    return str(format_decimal(rounded(value, 2), format="0.##"))
-
-
-def one_decimal(value: float) -> str:
-    """A grade: always one decimal, the reader's way (57,8 in Spanish); a half rounded up, as a person does."""
-    return str(format_decimal(rounded(value, 1), format="0.0"))
 
 
 def percent(number: object) -> str:
@@ -38,20 +25,15 @@ def percent(number: object) -> str:
     return f"{number}\u00a0%"
 
 
-def signed(value: int) -> str:
-    """A hand score as the sheet writes it: +565, -60, 0."""
-    return words.signed(value)
-
-
 def breakdown_rows(side: SideScore, ruleset: RuleSet | None = None) -> list[tuple[str, str]]:
     """A side's hand score as the sheet lists it, in the request's language (portable/words.py's, which the
     phone's offline sheet says too)."""
-    return words.breakdown_rows(catalogue(), side, ruleset)
+    return words.breakdown_rows(catalogue(), numerals(), side, ruleset)
 
 
 def winner_sentence(sheet: Sheet) -> str:
     """Who won the game, and with what."""
-    return words.winner_sentence(catalogue(), sheet)
+    return words.winner_sentence(catalogue(), numerals(), sheet)
 
 
 def finished_sentence(sheet: Sheet) -> str:
@@ -61,7 +43,7 @@ def finished_sentence(sheet: Sheet) -> str:
 
 def leader_sentence(sheet: Sheet) -> str:
     """A game in progress in a list: who leads, with what."""
-    return words.leader_sentence(catalogue(), sheet)
+    return words.leader_sentence(catalogue(), numerals(), sheet)
 
 
 def ends_game_sentence(sheet: Sheet, name: str) -> str:
@@ -87,6 +69,8 @@ def house_rule_lines(options: Mapping[str, object], ruleset: RuleSet) -> list[st
             shown = pgettext("no value, no number", "none")
         elif isinstance(value, str):
             shown = translate(CHOICE_TEXT.get(value, value))
+        elif isinstance(value, int | float):
+            shown = number(value)
         else:
             shown = str(value)
         lines.append(f"{label}: {shown}")

@@ -28,7 +28,7 @@ from ...services.night.night_results import night_stamp
 from ...services.night.table_waits import phones_stamp, round_waits
 from ...store.models import new_token
 from ...store.nights import Night, NightPair
-from ...translation import render, translate
+from ...translation import render, translate, whole
 from ..common import page_cache
 from ..common.blueprint import Page, bp
 from ..common.memory import remember_night
@@ -76,9 +76,9 @@ def new_night(token: str | None = None) -> Page:
         except OptionError as exc:
             box = house._fields.get(f"opt_{exc.option}")
             if box is not None:
-                box.errors = [*box.errors, exc.render(translate)]
+                box.errors = [*box.errors, exc.render(translate, whole)]
             else:
-                form.form_errors.append(exc.render(translate))
+                form.form_errors.append(exc.render(translate, whole))
         except services.StorageUnavailable:
             form.form_errors.append(
                 gettext(

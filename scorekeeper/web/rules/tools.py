@@ -17,6 +17,7 @@ from ...reference.content_play import initial_meld
 from ...reference.options import SPECIAL_HAND_NAMES
 from ...translation import catalogue, translate
 from ..common.fields import choices
+from ..common.numbers import numerals
 from ..limiting import guard_links
 from .forms import (
     FamilyGoOutForm,
@@ -85,7 +86,7 @@ def _tool(name: str, template: str, page: Reading) -> str:
         answer = tools.decide(name, page.ruleset, {})
     elif request.args.get("ask") and form.validate():
         answer = tools.answered(name, page.ruleset, request.args.items())
-    shown = tools.answer_view(catalogue(), answer, page.url("rules.index")) if answer else None
+    shown = tools.answer_view(catalogue(), answer, page.url("rules.index"), numerals()) if answer else None
     extra: dict[str, Any] = {}
     if name == "minimum":  # the table of minimums by score (the family's games have no first-meld minimum)
         extra["table"] = None if is_family(page.ruleset) else initial_meld(page.ruleset).sections[0]

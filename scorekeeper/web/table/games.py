@@ -15,7 +15,7 @@ from ...services.night import night_results, round_play
 from ...services.table import history
 from ...shapes.limits import is_token
 from ...store.models import EDIT_LINK, Game, new_token
-from ...translation import render, translate
+from ...translation import render, translate, whole
 from ..common import page_cache
 from ..common.blueprint import Page, bp
 from ..common.chart import chart_of
@@ -101,7 +101,7 @@ def new_game(ruleset_id: str) -> Page:
                 form.form_errors.append(render(refused.msg))
         except OptionError as exc:
             field = form._fields.get(f"opt_{exc.option}") or (form.hands if exc.option == "hands_in_match" else None)
-            message = exc.render(translate)
+            message = exc.render(translate, whole)
             if field is not None:
                 field.errors = [*field.errors, message]
             else:

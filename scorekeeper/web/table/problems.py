@@ -11,7 +11,7 @@ from flask_babel import gettext
 from ...engine import RuleViolation
 from ...reference import rule_topic
 from ...store.models import Game
-from ...translation import translate
+from ...translation import translate, whole
 from ..common.fields import WholeNumberField
 from .hand_form.form import HandForm
 
@@ -32,7 +32,7 @@ def rule_problems(game: Game, violations: list[RuleViolation], *, editable: bool
             "rule": v.rule,
             "side": v.side,
             "field": v.field,
-            "message": v.render(translate),
+            "message": v.render(translate, whole),
             "help": help_for(v.rule),
         }
         for v in violations
