@@ -126,17 +126,9 @@ def hand_page(local_json: str, change_json: str, rules: str) -> str:
         sheet = sum_up(local.table, local.hands[: number - 1])  # a fix is scored at the totals before it
     answer: dict[str, Any] = {"number": number, "labels": _labels(local, sheet, number, change["kind"] == "edit")}
     form = local.form(change["fields"])
-    wrong = form.problems()
-    if wrong:
-        answer["shape"] = [
-            filled(_words.gettext(error), largest=LARGEST) if error == TOO_LARGE else _words.gettext(error)
-            for _, error in wrong
-        ]
+    record = _typed(form, answer)
+    if record is None:
         return json.dumps(answer)
-    if form.is_blank():
-        answer["blank"] = True
-        return json.dumps(answer)
-    record, _ = form.to_record(translate)
     try:
         result = preview(sheet, record, number)
     except RuleViolations as refused:
@@ -145,6 +137,23 @@ def hand_page(local_json: str, change_json: str, rules: str) -> str:
     answer["hand"] = hand_view(_words, _numerals, sheet, result)
     answer["record"] = record
     return json.dumps(answer)
+
+
+def _typed(form: PlainForm, answer: dict[str, Any]) -> Record | None:
+    """The record a form's values make, or None with ``answer`` saying why there is none: the boxes holding what
+    they cannot (``shape``), or nothing typed yet (``blank``)."""
+    wrong = form.problems()
+    if wrong:
+        answer["shape"] = [
+            filled(_words.gettext(error), largest=LARGEST) if error == TOO_LARGE else _words.gettext(error)
+            for _, error in wrong
+        ]
+        return None
+    if form.is_blank():
+        answer["blank"] = True
+        return None
+    record, _ = form.to_record(translate)
+    return record
 
 
 def half_page(local_json: str, change_json: str, rules: str, side: int) -> str:
@@ -157,17 +166,9 @@ def half_page(local_json: str, change_json: str, rules: str, side: int) -> str:
     number = int(change.get("number") or sheet.next_hand)
     answer: dict[str, Any] = {"number": number}
     form = local.form(change["fields"])
-    wrong = form.problems()
-    if wrong:
-        answer["shape"] = [
-            filled(_words.gettext(error), largest=LARGEST) if error == TOO_LARGE else _words.gettext(error)
-            for _, error in wrong
-        ]
+    record = _typed(form, answer)
+    if record is None:
         return json.dumps(answer)
-    if form.is_blank():
-        answer["blank"] = True
-        return json.dumps(answer)
-    record, _ = form.to_record(translate)
     alone = lone_half(local.ruleset, len(local.side_names), side, half_of(record, side), record["partners"])
     try:
         result = preview(sheet, alone, number)
