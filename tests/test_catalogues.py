@@ -114,3 +114,27 @@ def test_each_catalogue_says_how_it_addresses_the_reader(language):
     catalogue's header."""
     header = (TRANSLATIONS / language / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8").split("msgid")[0]
     assert "# Address:" in header
+
+
+#: A number of four digits or more written in a sentence (not a rule text's code like [EB2781], a card code or a
+#: date), and the sentences that name values a player types or the API reads as they are (a claim's 1000, a JSON
+#: example), and the one year a sentence names.
+WRITTEN_NUMBER = re.compile(r"(?<![\w.,:/\[{\\])-?\d{4,}(?![\w\-\]\\])")
+TYPED_AS_IS = ("%(claim)s", "an object from")
+YEARS = {"2008"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_number_written_in_a_sentence_is_grouped_as_the_language_writes_it(language):
+    """Issue 50: 5.000 in Italian, 5,000 in English, also where the number is part of a sentence's words (a rule set's
+    description: "game to 5000" read so on the new-game page), with a true minus."""
+    with (TRANSLATIONS / language / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+        catalogue = read_po(handle)
+    ungrouped = []
+    for message in catalogue:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        if not ids[0] or ids[0].startswith(TYPED_AS_IS):
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        ungrouped += [found for text in strings for found in WRITTEN_NUMBER.findall(text) if found not in YEARS]
+    assert not ungrouped

@@ -224,7 +224,7 @@ def test_the_sheet_counts_canastas_by_kind_in_the_readers_language(client):
 
 def test_the_first_meld_of_150_from_7000_is_a_house_rule_on_the_new_game_page(client):
     page = page_text(client.get("/games/new/samba?players=4&sides=2"))
-    assert "First meld of 150 from 7000" in page
+    assert "First meld of 150 from 7,000" in page
     sheet = start(client, {**PAIRS, "opt_min_150_from_7000": "y"})
     public_id = public_id_of(client, sheet)
     assert client.get(f"/api/v1/games/{public_id}").get_json()["options"]["min_150_from_7000"] is True

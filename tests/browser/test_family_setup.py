@@ -36,7 +36,7 @@ def shot(page: Page, name: str, part: str = "main") -> None:
 def test_burraco_started_from_the_chooser_with_its_house_rules_changed(page: Page, live_server: str):
     page.goto(live_server + "/games/new")
     burraco = page.locator("#burraco")
-    expect(burraco).to_contain_text("home game to 2005")
+    expect(burraco).to_contain_text("home game to 2,005")
     burraco.get_by_role("link", name=re.compile("4 players in 2 pairs")).tap()
     for seat, name in enumerate(["Ana", "Bea", "Luis", "Juan"]):
         page.fill(f"#seat_{seat}", name)
