@@ -72,7 +72,7 @@ def test_the_table_view_follows_the_game_in_landscape(page: Page, live_server: s
     add_meld(page, 1, "Q", 3)
     add_meld(page, 2, "9", 3)
     save(page)
-    expect(board.locator(".big-total").first).to_have_text("30", timeout=2500)
+    expect(board.locator(".big-total").first).to_have_text("30", timeout=10_000)  # by its next checks, loaded
     assert board.evaluate("document.documentElement.scrollWidth") <= 1024
     board.screenshot(path="test-results/table-view.png")
     board.context.close()
