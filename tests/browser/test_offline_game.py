@@ -142,6 +142,7 @@ def test_a_stretch_of_a_game_with_no_connection_reaches_the_server_once_with_the
     assert server["totals"] == [2110, 2225]
     expect(page.locator(".sheet-row.foot .cell")).to_have_text(shown)  # the server's sheet, as the phone showed it
     expect(page.locator("#hand-1")).to_contain_text("+770")
+    context.set_offline(True)  # its service worker\'s fetches end at once: a close can wait on them
     context.close()
 
 
@@ -177,7 +178,9 @@ def test_two_phones_that_recorded_the_same_hand_apart_meet_a_choice_and_nothing_
     second.get_by_role("button", name="Keep this phone's").tap()
     expect(second.locator("#kept-on-phone")).to_be_hidden(timeout=20_000)
     assert page_scores(second, base, game["id"]) == [[0, 740]]
+    first_context.set_offline(True)  # its service worker\'s fetches end at once: a close can wait on them
     first_context.close()
+    second_context.set_offline(True)  # its service worker\'s fetches end at once: a close can wait on them
     second_context.close()
 
 
@@ -204,6 +207,7 @@ def test_a_connection_that_comes_and_goes_while_hands_are_sent_loses_and_doubles
     context.set_offline(False)
     expect(page.locator("#kept-on-phone")).to_be_hidden(timeout=30_000)
     assert page_scores(page, base, game["id"]) == [[670, 0], [0, 740], [670, 0], [0, 670]]
+    context.set_offline(True)  # its service worker\'s fetches end at once: a close can wait on them
     context.close()
 
 
@@ -237,6 +241,7 @@ def test_a_burraco_hand_in_italian_and_a_buraco_hand_in_portuguese_are_scored_of
         server = page.request.get(f"{base}/api/v1/games/{game['id']}").json()
         hand = server["hands"][0]["sides"]
         assert shown == " · ".join(f"{side['name']} {side['hand_score']:+d}".replace("+0", "0") for side in hand)
+        context.set_offline(True)  # its service worker\'s fetches end at once: a close can wait on them
         context.close()
 
 
@@ -273,6 +278,7 @@ def test_a_hand_of_four_digits_in_german_is_grouped_offline_as_the_server_groups
     served = page.request.get(sheet, headers={"Accept-Language": "de-DE"}).text()  # the server writes them alike
     assert "<strong>1.310</strong>" in served
     assert "<strong>\u221235</strong>" in served
+    context.set_offline(True)  # its service worker\'s fetches end at once: a close can wait on them
     context.close()
 
 
@@ -305,4 +311,5 @@ def test_where_the_server_scores_a_hand_otherwise_its_score_stands_and_the_phone
         timeout=30_000,
     )
     expect(page.locator("#hand-1")).to_contain_text("+670")
+    context.set_offline(True)  # its service worker\'s fetches end at once: a close can wait on them
     context.close()

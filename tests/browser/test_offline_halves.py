@@ -136,7 +136,9 @@ def test_a_half_and_a_word_typed_with_no_connection_reach_the_other_side_once_th
         assert hands(us, base, game) == [[670, 740]]  # the hand as it was, each word said once
         log = us.request.get(f"{base}/g/{game['id']}/export.json").json()["log"]
         assert [entry["action"] for entry in log].count("dispute") == 1
+    us_context.set_offline(True)  # its service worker\'s fetches end at once: a close can wait on them
     us_context.close()
+    them_context.set_offline(True)  # its service worker\'s fetches end at once: a close can wait on them
     them_context.close()
 
 
@@ -172,7 +174,9 @@ def test_a_half_another_phone_of_the_side_sent_first_is_a_choice_and_nothing_is_
         ana.get_by_role("button", name="Keep this phone's").tap()
         expect(ana.locator("#kept-on-phone")).to_be_hidden(timeout=20_000)
         assert melded(ana, base, game) == ["K"]
+    ana_context.set_offline(True)  # its service worker\'s fetches end at once: a close can wait on them
     ana_context.close()
+    luis_context.set_offline(True)  # its service worker\'s fetches end at once: a close can wait on them
     luis_context.close()
 
 

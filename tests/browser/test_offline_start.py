@@ -140,6 +140,7 @@ def test_a_canasta_game_started_with_no_connection_reaches_the_server_once_with_
           };
         })"""
     ) == [game_id]  # the phone's copy moved: nothing left under the game's id on this phone alone
+    context.set_offline(True)  # its service worker\'s fetches end at once: a close can wait on them
     context.close()
 
 
@@ -176,6 +177,7 @@ def test_a_start_whose_answer_was_lost_goes_on_on_the_phone_and_makes_one_game_o
     with engine.connect() as connection:
         assert connection.scalar(sa.text("SELECT count(*) FROM game")) == 1
     engine.dispose()
+    context.set_offline(True)  # its service worker\'s fetches end at once: a close can wait on them
     context.close()
 
 
@@ -221,4 +223,5 @@ def test_a_buraco_game_for_two_started_offline_in_portuguese_is_scored_in_its_wo
     server = page.request.get(f"{base}/api/v1/games/{game_id}").json()
     assert server["ruleset"] == "buraco"
     assert [[side["hand_score"] for side in hand["sides"]] for hand in server["hands"]] == [[375, 0]]
+    context.set_offline(True)  # its service worker\'s fetches end at once: a close can wait on them
     context.close()

@@ -120,6 +120,7 @@ def test_a_games_may_we_go_out_answers_with_no_connection_as_the_server_does(bro
         page.get_by_role("button", name="Ask").tap()
         expect(page.locator("form.tool-form p.error")).to_have_text("Type a whole number.", timeout=60_000)
         expect(page.locator("#answer")).not_to_be_attached()
+    context.set_offline(True)  # its service worker\'s fetches end at once: a close can wait on them
     context.close()
 
 
@@ -155,4 +156,5 @@ def test_the_family_games_tools_answer_in_italian_with_no_connection_never_opene
         expect(page.locator("#answer .verdict")).to_have_text(str(online_out["verdict"]), timeout=60_000)
         assert the_answer(page) == online_out
         expect(page.locator("#clean")).to_have_value("1")
+    context.set_offline(True)  # its service worker\'s fetches end at once: a close can wait on them
     context.close()
