@@ -13,6 +13,7 @@ from scorekeeper import services
 from scorekeeper.services import night as nights
 from scorekeeper.services.club import clubs
 from scorekeeper.services.membership import members, roster
+from scorekeeper.services.spreadsheet_files import MOST_IMPORT_BYTES
 from scorekeeper.shapes.limits import PLAYER_NAME, clean_name
 from scorekeeper.store import members as stored_members
 from scorekeeper.store.database import db
@@ -177,7 +178,7 @@ def test_a_cell_this_app_neutralised_as_a_formula_comes_back_as_typed(club):
 @pytest.mark.parametrize(
     ("data", "problem"),
     [
-        (b"Ana\n" * (members.MOST_IMPORT_BYTES // 4 + 1), "The file is at most 200 KB."),
+        (b"Ana\n" * (MOST_IMPORT_BYTES // 4 + 1), "The file is at most 200 KB."),
         ("x\n" * (members.MOST_IMPORT_LINES + 1), "The file holds at most 2000 lines of members."),
         (b"Ana Garc\xeda\n", 'The file is not UTF-8 text: save it from the spreadsheet as "CSV UTF-8".'),
         ("nombre\n", "The file holds no member: one a line, the name first."),

@@ -8,8 +8,6 @@ archiving and merging members, are ``roster``'s."""
 
 from __future__ import annotations
 
-import csv
-import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,12 +22,12 @@ from ...store.members import MEMBER_KEY, MEMBER_NUMBER, ClubMember
 from ...store.nights import Club, Night
 from ...translation import collation_key
 from ..errors import Refused
+from ..spreadsheet_files import read_lines
 from ..transaction import begin_write, writes
 
 #: The most members a club keeps, archived and merged ones too.
 MOST_MEMBERS = 2_000
 #: The largest file an import reads, in bytes, and the most lines of members in it (a header aside).
-MOST_IMPORT_BYTES = 200 * 1024
 MOST_IMPORT_LINES = 2_000
 #: A starting grade's bounds: a percentage (None, an empty box: the member starts at 50).
 LOWEST_GRADE, HIGHEST_GRADE = 0.0, 100.0
@@ -233,10 +231,9 @@ def import_members(club: Club, data: bytes | str) -> int:
 
 
 def _preview(club_id: int, data: bytes | str, known: set[str], members: int) -> ImportPreview:
-    text, problem = _text(data)
-    if problem is not None:
-        return ImportPreview([], [], [], problem)
-    rows, problem = _rows(text)
+    rows, problem = read_lines(
+        data, MOST_IMPORT_LINES + 1, Msg(N_("The file is not a CSV file: one member a line, the name first."))
+    )  # a header and as many members
     if problem is not None:
         return ImportPreview([], [], [], problem)
     columns, rows, problem = _columns(rows)
@@ -270,37 +267,6 @@ def _preview(club_id: int, data: bytes | str, known: set[str], members: int) -> 
             {"count": len(added), "most": MOST_MEMBERS},
         )
     return ImportPreview(added, duplicates, refused, problem)
-
-
-def _text(data: bytes | str) -> tuple[str, Msg | None]:
-    """The file as text (UTF-8, with or without the byte-order mark spreadsheets write), within its bound."""
-    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
-    if len(raw) > MOST_IMPORT_BYTES:
-        return "", Msg(N_("The file is at most %(most)s KB."), {"most": MOST_IMPORT_BYTES // 1024})
-    try:
-        return raw.decode("utf-8-sig"), None
-    except UnicodeDecodeError:
-        return "", Msg(N_('The file is not UTF-8 text: save it from the spreadsheet as "CSV UTF-8".'))
-
-
-def _rows(text: str) -> tuple[list[tuple[int, list[str]]], Msg | None]:
-    """The file's lines that hold something, each with its line number, split at commas or at semicolons
-    (as Spanish spreadsheets write them: whichever the first line holds)."""
-    lines = text.splitlines()
-    first = next((line for line in lines if line.strip()), "")
-    delimiter = ";" if ";" in first else ","
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    rows: list[tuple[int, list[str]]] = []
-    try:
-        for cells in reader:
-            if not any(cell.strip() for cell in cells):
-                continue
-            if len(rows) > MOST_IMPORT_LINES + 1:  # a header and as many members: past them, stop reading
-                break
-            rows.append((reader.line_num, cells))
-    except csv.Error:
-        return [], Msg(N_("The file is not a CSV file: one member a line, the name first."))
-    return rows, None
 
 
 def _columns(rows: list[tuple[int, list[str]]]) -> tuple[dict[str, int], list[tuple[int, list[str]]], Msg | None]:

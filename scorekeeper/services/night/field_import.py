@@ -7,8 +7,6 @@ log says how they were split. Federation numbers are not kept by the app: a colu
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -19,7 +17,8 @@ from ...store.nights import Night, NightLog, NightPair
 from ...tournament import MOST_PAIRS, Split, split_by_group
 from ..errors import Refused
 from ..membership import roster
-from ..membership.members import MOST_IMPORT_BYTES, member_key
+from ..membership.members import member_key
+from ..spreadsheet_files import read_lines
 from ..transaction import writes
 from .changes import lock_night, log_change
 from .pairs import checked_names, seat_new_pair
@@ -44,7 +43,6 @@ HEADERS: dict[str, tuple[str, ...]] = {
         "provincia", "asociacion", "clube", "regiao", "associacao", "estado", "verein", "landesverband", "bezirk",
     ),
 }  # fmt: skip
-SEPARATORS = (",", ";", "\t")
 
 
 @dataclass(frozen=True)
@@ -154,26 +152,11 @@ def _twice(name: str, where: str) -> Msg:
 
 def _read(data: bytes) -> tuple[list[_Row], bool]:
     """The file's pairs, each with its line number, and whether it has a column of clubs or regions."""
-    if len(data) > MOST_IMPORT_BYTES:
-        raise FieldRefused(Msg(N_("The file is at most %(most)s KB."), {"most": MOST_IMPORT_BYTES // 1024}))
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise FieldRefused(
-            Msg(N_('The file is not UTF-8 text: save it from the spreadsheet as "CSV UTF-8".'))
-        ) from None
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    separator = max(SEPARATORS, key=first.count)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator)
-    lines: list[tuple[int, list[str]]] = []
-    try:
-        for cells in reader:
-            if any(cell.strip() for cell in cells):
-                lines.append((reader.line_num, cells))
-            if len(lines) > MOST_PAIRS + 1:
-                break
-    except csv.Error:
-        raise FieldRefused(Msg(N_("The file is not a CSV file: a header row, then one pair a line."))) from None
+    lines, problem = read_lines(
+        data, MOST_PAIRS + 1, Msg(N_("The file is not a CSV file: a header row, then one pair a line."))
+    )  # a header and as many pairs
+    if problem is not None:
+        raise FieldRefused(problem)
     columns = _columns(lines[0][1] if lines else [])
     if "first" not in columns:
         raise FieldRefused(

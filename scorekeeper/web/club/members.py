@@ -14,6 +14,7 @@ from werkzeug.wrappers import Response
 from ... import services
 from ...services.club import clubs, grades
 from ...services.membership import members, roster
+from ...services.spreadsheet_files import MOST_IMPORT_BYTES
 from ...shapes.limits import MAX_ROW_NUMBER
 from ...store.members import ClubMember
 from ...store.nights import Club, Night
@@ -61,7 +62,7 @@ def import_members(token: str) -> Page:
         return render_template("clubs/import.html", club=club, form=form, problem=None), 400
     upload = form.members_file.data
     chosen = upload is not None and bool(getattr(upload, "filename", ""))
-    data: bytes | str = upload.read(members.MOST_IMPORT_BYTES + 1) if chosen else (form.text.data or "")
+    data: bytes | str = upload.read(MOST_IMPORT_BYTES + 1) if chosen else (form.text.data or "")
     if not data:
         problem = gettext("Choose a CSV file, or paste its lines, first.")
         return render_template("clubs/import.html", club=club, form=form, problem=problem), 400

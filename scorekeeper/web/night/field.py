@@ -7,9 +7,9 @@ from flask import abort, redirect, render_template, url_for
 from flask_babel import gettext
 
 from ... import services
-from ...services.membership.members import MOST_IMPORT_BYTES
 from ...services.night import field_import
 from ...services.night.seating import round_seating
+from ...services.spreadsheet_files import MOST_IMPORT_BYTES
 from ...translation import render
 from ..common.blueprint import Page, bp
 from ..limiting import token_writes
