@@ -93,14 +93,7 @@ def test_a_stretch_of_a_game_with_no_connection_reaches_the_server_once_with_the
     expect(page.locator("#kept-on-phone")).to_contain_text("2 changes to send")
 
     # Hand 1 fixed: a red three it had.
-    page.locator("#hand-1 > summary").tap()
-    form_opened(page, "Fix hand 1")
-    expect(page.locator("main h1")).to_have_text("Fix hand 1")
-    expect(page.locator("#s0_m_K_n")).to_have_value("7")
-    page.locator("#side-0 label.chip:has(#s0_red3-1)").tap()
-    expect(page.locator("#live-total")).to_have_text("Ana & Luis +770 · Bea & Juan +15")
-    save(page)
-    expect(page.locator("#hand-1")).to_contain_text("+770")
+    fix_hand_one_with_a_red_three(page)
 
     # Hands 3 to 6, each side in turn going out with a natural canasta.
     for number, (side, rank) in enumerate([(0, "Q"), (1, "A"), (0, "9"), (1, "K")], start=3):
@@ -144,6 +137,18 @@ def test_a_stretch_of_a_game_with_no_connection_reaches_the_server_once_with_the
     expect(page.locator("#hand-1")).to_contain_text("+770")
     context.set_offline(True)  # its service worker\'s fetches end at once: a close can wait on them
     context.close()
+
+
+def fix_hand_one_with_a_red_three(page: Page) -> None:
+    """Hand 1 (Ana & Luis's seven kings, Bea & Juan's three fives) fixed on the phone: a red three it had."""
+    page.locator("#hand-1 > summary").tap()
+    form_opened(page, "Fix hand 1")
+    expect(page.locator("main h1")).to_have_text("Fix hand 1")
+    expect(page.locator("#s0_m_K_n")).to_have_value("7")
+    page.locator("#side-0 label.chip:has(#s0_red3-1)").tap()
+    expect(page.locator("#live-total")).to_have_text("Ana & Luis +770 · Bea & Juan +15")
+    save(page)
+    expect(page.locator("#hand-1")).to_contain_text("+770")
 
 
 def offline_hand(page: Page, number: int, side: int, rank: str) -> None:

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 from ..conftest import database_url, serving
 from .conftest import PHONE
 from .test_journeys import add_meld, save, went_out
-from .test_offline_game import form_opened, offline_hand
+from .test_offline_game import fix_hand_one_with_a_red_three, form_opened, offline_hand
 from .test_phone_engine import engine_kept
 
 
@@ -91,14 +91,7 @@ def test_a_canasta_game_started_with_no_connection_reaches_the_server_once_with_
     offline_hand(page, 2, 1, "A")  # Bea & Juan go out with a natural canasta of aces: +740
 
     # Hand 1 fixed on the phone: a red three it had.
-    page.locator("#hand-1 > summary").tap()
-    form_opened(page, "Fix hand 1")
-    expect(page.locator("main h1")).to_have_text("Fix hand 1")
-    expect(page.locator("#s0_m_K_n")).to_have_value("7")
-    page.locator("#side-0 label.chip:has(#s0_red3-1)").tap()
-    expect(page.locator("#live-total")).to_have_text("Ana & Luis +770 · Bea & Juan +15")
-    save(page)
-    expect(page.locator("#hand-1")).to_contain_text("+770")
+    fix_hand_one_with_a_red_three(page)
 
     # Reloaded with no connection: the game and its hands are still there, only on this phone.
     page.reload()
