@@ -153,15 +153,6 @@ def check_table(base: RuleSet, sides: Sequence[NewSide]) -> None:
         raise Refused("sides", Msg(N_("This rule set does not seat that table.")))
 
 
-def starting_totals_of(value: object) -> tuple[int, ...] | None:
-    """The totals carried over as sent (a list of whole numbers, or nothing); ``Refused`` otherwise."""
-    if value is None:
-        return None
-    if not isinstance(value, list) or not all(isinstance(t, int) and not isinstance(t, bool) for t in value):
-        raise Refused("starting_totals", Msg(N_("starting_totals must be a list of whole numbers, one per side.")))
-    return tuple(value)
-
-
 def check_starting_totals(totals: tuple[int, ...], ruleset: RuleSet, sides: int) -> None:
     """Totals carried over from a paper sheet: one per side, each a score a sheet can hold (a multiple
     of 5 no further from zero than ``LARGEST``, below zero allowed), and not already past the end; raises
